@@ -1,0 +1,91 @@
+"""The Python API: read, solve, check. The CLI is a thin layer over these functions.
+
+Every solution an engine returns is verified against the puzzle before it is returned; a wrong
+answer is an engine failure, never output.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import time
+from pathlib import Path
+
+from .engines import Outcome, Status, make_engine
+from .engines.base import Engine
+from .errors import EngineFailed, EngineUnavailable
+from .model import Puzzle, conflicting_givens
+from .problem import build_problem
+from .verify import grid_problems
+
+DEFAULT_TIMEOUT = 120.0
+
+
+def _cpu() -> float:
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def get_engine(spec: str | Engine = "native", *, keep: str | Path | None = None,
+               options: dict[str, str] | None = None, check: bool = True) -> Engine:
+    """Return an engine for a spec (`native`, `uv+tuned`), raising when it is unavailable here."""
+    engine = spec if isinstance(spec, Engine) else make_engine(spec, keep=keep, options=options)
+    if check:
+        avail = engine.available()
+        if not avail.ok:
+            raise EngineUnavailable(engine.id, avail.reason, avail.hint or engine.install_hint)
+    return engine
+
+
+def givens_outcome(puzzle: Puzzle) -> Outcome | None:
+    """Return an unsatisfiable outcome when the givens alone break a rule, else None."""
+    conflicts = conflicting_givens(puzzle)
+    if not conflicts:
+        return None
+    return Outcome(Status.UNSATISFIABLE, exhausted=True, message=f"no solution: {conflicts[0]}",
+                   stats={"decided_by": "givens check", "conflicts": conflicts}, engine="givens")
+
+
+def solve(puzzle: Puzzle, engine: str | Engine = "native", *, max_solutions: int = 1,
+          timeout: float | None = DEFAULT_TIMEOUT, keep: str | Path | None = None,
+          options: dict[str, str] | None = None) -> Outcome:
+    """Return the verified outcome of solving `puzzle` with an engine."""
+    early = givens_outcome(puzzle)
+    if early is not None:
+        return early
+    eng = get_engine(engine, keep=keep, options=options)
+    problem = build_problem(puzzle)
+    wall, cpu = time.perf_counter(), _cpu()
+    outcome = eng.solve(problem, max_solutions=max_solutions, timeout=timeout)
+    outcome.stats.setdefault("seconds", round(time.perf_counter() - wall, 6))
+    outcome.stats.setdefault("cpu_seconds", round(_cpu() - cpu, 6))
+    outcome.engine = outcome.engine or eng.spec
+    if outcome.status is Status.ERROR:
+        raise EngineFailed(eng.spec, outcome.message or "unknown error", outcome.log_path)
+    for solution in outcome.solutions:
+        wrong = grid_problems(puzzle, problem.grid(solution))
+        if wrong:
+            raise EngineFailed(eng.spec, f"returned a wrong solution: {wrong[0]}", outcome.log_path)
+    if len(set(outcome.solutions)) != len(outcome.solutions):
+        raise EngineFailed(eng.spec, "returned the same solution twice", outcome.log_path)
+    return outcome
+
+
+def count(puzzle: Puzzle, engine: str | Engine = "native", *, limit: int = 100_000,
+          timeout: float | None = DEFAULT_TIMEOUT) -> Outcome:
+    """Return the outcome of enumerating up to `limit` solutions (exact count when exhausted)."""
+    return solve(puzzle, engine, max_solutions=limit, timeout=timeout)
+
+
+def is_unique(puzzle: Puzzle, engine: str | Engine = "native",
+              timeout: float | None = DEFAULT_TIMEOUT) -> bool | None:
+    """Return True/False for exactly one solution, None when the engine could not tell."""
+    outcome = solve(puzzle, engine, max_solutions=2, timeout=timeout)
+    if outcome.status is Status.UNKNOWN:
+        return None
+    return outcome.count == 1 and outcome.exhausted
+
+
+def debug_enabled() -> bool:
+    """Return whether POLYDOKU_DEBUG asks for tracebacks."""
+    return bool(os.environ.get("POLYDOKU_DEBUG"))

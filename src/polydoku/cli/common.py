@@ -1,0 +1,123 @@
+"""Options and output helpers shared by the commands."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Iterator
+
+import click
+
+from ..engines import Outcome, Status
+from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT,
+                      BadInput)
+from ..formats.grid import write_grid
+from ..formats.line import write_line
+from ..formats.read import FORMATS, Entry, read_puzzles
+from ..model import Puzzle, parse_rules
+
+# Worst first: the exit code of a run over many puzzles is the worst one seen.
+_SEVERITY = [EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_UNKNOWN, EXIT_UNSAT, EXIT_SOLVED]
+
+STATUS_EXIT = {Status.SOLVED: EXIT_SOLVED, Status.UNSATISFIABLE: EXIT_UNSAT,
+               Status.UNKNOWN: EXIT_UNKNOWN, Status.ERROR: EXIT_ENGINE}
+
+
+class ExitCode:
+    """The worst exit code seen so far."""
+
+    def __init__(self) -> None:
+        self.code = EXIT_SOLVED
+
+    def add(self, code: int) -> None:
+        """Record one puzzle's exit code."""
+        if _SEVERITY.index(code) < _SEVERITY.index(self.code):
+            self.code = code
+
+
+def puzzle_argument(f):
+    """The PUZZLE argument: a literal, a file, or - for standard input."""
+    return click.argument("puzzle", metavar="PUZZLE")(f)
+
+
+def rules_option(f):
+    """--rules anti-knight,anti-king,non-consecutive,diagonal"""
+    return click.option("--rules", "-r", default="", metavar="RULES",
+                        help="Variant rules, comma-separated: anti-knight, anti-king, "
+                             "non-consecutive, diagonal.")(f)
+
+
+def input_format_option(f):
+    """--input-format auto|line|lines|grid|specs|json|ksudoku"""
+    return click.option("--input-format", "input_format", default="auto",
+                        type=click.Choice(FORMATS), show_default=True,
+                        help="How PUZZLE is written (auto-detected by default).")(f)
+
+
+def engine_options(f):
+    """--engine, --timeout, --keep, -o KEY=VALUE."""
+    f = click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+                     help="Engine-specific option (repeatable).")(f)
+    f = click.option("--keep", type=click.Path(file_okay=False), default=None,
+                     help="Keep the engine's artifact and log in this folder.")(f)
+    f = click.option("--timeout", type=click.FloatRange(min=0.001), default=120.0,
+                     show_default=True, help="Seconds allowed per puzzle.")(f)
+    f = click.option("--engine", "-e", default="native", show_default=True, metavar="ENGINE",
+                     help="Engine id, optionally with a variant: uv+tuned "
+                          "(see `polydoku engines`).")(f)
+    return f
+
+
+def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
+    """Return -o KEY=VALUE pairs as a dict (a pair without = is bad input)."""
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise BadInput(f"bad engine option {pair!r}: expected KEY=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def entries(puzzle: str, rules: str, input_format: str = "auto") -> Iterator[Entry]:
+    """Yield the entries of PUZZLE with the --rules applied."""
+    yield from read_puzzles(puzzle, fmt=input_format, rules=parse_rules(rules))
+
+
+def report_bad(entry: Entry) -> None:
+    """Print a bad entry's one-line error on stderr."""
+    click.echo(f"polydoku: {entry.error}", err=True)
+
+
+def render_grid(puzzle: Puzzle, grid, fmt: str) -> str:
+    """Return a grid in the chosen output format (line or grid)."""
+    return write_grid(puzzle, grid) if fmt == "grid" else write_line(puzzle, grid)
+
+
+def outcome_json(puzzle: Puzzle, outcome: Outcome, **extra: Any) -> dict[str, Any]:
+    """Return the JSON object of one puzzle's outcome."""
+    data: dict[str, Any] = {
+        "puzzle": puzzle.name or write_line(puzzle),
+        "status": outcome.status.value,
+        "engine": outcome.engine,
+        "count": outcome.count,
+        "exhausted": outcome.exhausted,
+        "solutions": [write_line(puzzle, s) for s in outcome.solutions],
+        "message": outcome.message,
+        "stats": outcome.stats,
+    }
+    for key in ("log_path", "artifact_path"):
+        if getattr(outcome, key):
+            data[key] = getattr(outcome, key)
+    data.update(extra)
+    return data
+
+
+def echo_json(data: Any) -> None:
+    """Print one JSON object on one line."""
+    click.echo(json.dumps(data, default=str))
+
+
+def stderr_is_terminal() -> bool:
+    """Return whether stderr is a terminal (progress bars only then)."""
+    return sys.stderr.isatty()

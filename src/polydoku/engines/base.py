@@ -1,0 +1,108 @@
+"""The engine protocol: `id`, `available()`, `solve(problem, max_solutions, timeout) -> Outcome`.
+
+Optional powers are declared in `capabilities`, never discovered with try/except:
+- "solve": finds a solution;
+- "count": enumerates (honours `max_solutions` > 1 and says when it has seen them all);
+- "core": returns failing assumptions (`core(problem, timeout)`) for explanations.
+An engine that drives an outside program keeps its subprocess, temp dirs and timeouts in its
+runner; "unsatisfiable" and "unknown" are statuses, never exceptions.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..problem import Problem
+
+
+class Status(str, enum.Enum):
+    """What an engine's run established."""
+
+    SOLVED = "solved"
+    UNSATISFIABLE = "unsatisfiable"
+    UNKNOWN = "unknown"
+    ERROR = "error"
+
+
+@dataclass
+class Outcome:
+    """The result of one engine run on one problem."""
+
+    status: Status
+    solutions: list[tuple[int, ...]] = field(default_factory=list)
+    exhausted: bool = False
+    stats: dict[str, Any] = field(default_factory=dict)
+    message: str = ""
+    engine: str = ""
+    log_path: str | None = None
+    artifact_path: str | None = None
+
+    @property
+    def count(self) -> int:
+        """Return the number of solutions found (exact when `exhausted`)."""
+        return len(self.solutions)
+
+    @property
+    def is_unique(self) -> bool:
+        """Return whether the run proved exactly one solution."""
+        return self.exhausted and len(self.solutions) == 1
+
+
+@dataclass(frozen=True)
+class Availability:
+    """Whether an engine can run here: its version, or the reason and the install hint."""
+
+    ok: bool
+    version: str = ""
+    reason: str = ""
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class Core:
+    """Failing assumptions: a subset of the givens that has no solution with the constraints."""
+
+    status: Status
+    givens: tuple[tuple[int, int], ...] = ()
+    message: str = ""
+
+
+class Engine:
+    """Base class of every engine. Subclasses set the class attributes and the two methods."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""          # what it runs, for `polydoku engines` and the README
+    install_hint: ClassVar[str] = ""
+    capabilities: ClassVar[frozenset[str]] = frozenset({"solve"})
+    variants: ClassVar[tuple[str, ...]] = ("faithful",)   # the first is the default
+
+    def __init__(self, variant: str | None = None, *, keep: str | Path | None = None,
+                 options: dict[str, str] | None = None):
+        self.variant = variant or self.variants[0]
+        if self.variant not in self.variants:
+            from ..errors import BadInput
+            raise BadInput(f"engine {self.id!r} has no variant {self.variant!r} "
+                           f"(it has: {', '.join(self.variants)})")
+        self.keep = Path(keep) if keep else None
+        self.options = dict(options or {})
+
+    @property
+    def spec(self) -> str:
+        """Return `id` or `id+variant` when the variant is not the default."""
+        return self.id if self.variant == self.variants[0] else f"{self.id}+{self.variant}"
+
+    def available(self) -> Availability:
+        """Return whether this engine can run here."""
+        raise NotImplementedError
+
+    def solve(self, problem: Problem, *, max_solutions: int = 1,
+              timeout: float | None = None) -> Outcome:
+        """Return the outcome of solving `problem`, with up to `max_solutions` solutions."""
+        raise NotImplementedError
+
+    def core(self, problem: Problem, *, timeout: float | None = None) -> Core:
+        """Return a subset of the givens that already has no solution (engines with "core")."""
+        raise NotImplementedError

@@ -1,0 +1,39 @@
+"""The engine registry: every engine id, where its class lives, imported only when asked for.
+
+Engine modules import their own libraries lazily (in `available()`/`solve()`), so listing the
+engines never needs them installed.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..errors import BadInput
+from .base import Engine
+
+# id -> "module:Class", in the order `polydoku engines` lists them.
+_ENGINES: dict[str, str] = {
+    "native": "polydoku.engines.native:NativeEngine",
+}
+
+ENGINE_IDS: tuple[str, ...] = tuple(_ENGINES)
+
+
+def engine_class(engine_id: str) -> type[Engine]:
+    """Return the class of an engine id (an unknown id is bad input)."""
+    if engine_id not in _ENGINES:
+        raise BadInput(f"unknown engine {engine_id!r} (known: {', '.join(_ENGINES)})")
+    module, _, name = _ENGINES[engine_id].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def parse_spec(spec: str) -> tuple[str, str | None]:
+    """Split an engine spec `id` or `id+variant` into its id and variant."""
+    engine_id, _, variant = spec.strip().partition("+")
+    return engine_id.strip().lower(), (variant.strip().lower() or None)
+
+
+def make_engine(spec: str, **kwargs) -> Engine:
+    """Return an engine for a spec such as `native`, `uv+tuned` (keyword options pass through)."""
+    engine_id, variant = parse_spec(spec)
+    return engine_class(engine_id)(variant, **kwargs)

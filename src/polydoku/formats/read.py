@@ -1,0 +1,152 @@
+"""Reading puzzles from a literal, a file or standard input, with the format detected.
+
+A file of many puzzles (one per line, `#` comments and blank lines allowed) is streamed:
+each entry is yielded as it is read, so memory stays flat on huge files.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from dataclasses import dataclass
+from itertools import islice
+from typing import IO, Iterator, Sequence
+
+from ..errors import BadInput
+from ..model import Puzzle, Rule
+from .grid import is_separator, parse_grid
+from .jsonfmt import parse_json
+from .line import parse_line
+from .specs import looks_like_specs, parse_specs
+
+FORMATS = ("auto", "line", "lines", "grid", "specs", "json", "ksudoku")
+
+
+@dataclass
+class Entry:
+    """One puzzle read from a source, or the error found where it should have been."""
+
+    puzzle: Puzzle | None
+    error: BadInput | None = None
+    line: int | None = None
+    source: str = ""
+
+
+def _content(line: str) -> str:
+    """Return a line without its comment and surrounding space (tdoku's `puzzle:count:…` keeps the puzzle)."""
+    text = line.split("#", 1)[0].strip() if not line.lstrip().startswith("{") else line.strip()
+    return text.split(":", 1)[0].strip() if ":" in text and not text.startswith("{") else text
+
+
+def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
+                  name: str | None) -> Puzzle:
+    """Return the one puzzle in `text`, in format `fmt` (auto-detected when "auto")."""
+    stripped = text.strip()
+    if fmt == "auto":
+        if not stripped:
+            raise BadInput("no puzzle: the input is empty")
+        if stripped.startswith("<"):
+            fmt = "ksudoku"
+        elif stripped.startswith("{"):
+            fmt = "json"
+        elif looks_like_specs(stripped):
+            fmt = "specs"
+        else:
+            content = [ln for ln in stripped.splitlines() if _content(ln)]
+            fmt = "line" if len(content) == 1 and " " not in content[0].strip() else "grid"
+    if fmt == "line":
+        content = [c for c in map(_content, stripped.splitlines()) if c]
+        if len(content) != 1:
+            raise BadInput(f"expected one line of symbols, found {len(content)} lines")
+        return parse_line(content[0], rules=rules, name=name)
+    if fmt == "grid":
+        uncommented = "\n".join("" if ln.lstrip().startswith("#") else ln
+                                 for ln in text.splitlines())
+        return parse_grid(uncommented, rules=rules, name=name)
+    if fmt == "specs":
+        return parse_specs(stripped, size=size, rules=rules, name=name)
+    if fmt == "json":
+        puzzle = parse_json(stripped, name=name)
+        return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
+    if fmt == "ksudoku":
+        from .ksudoku import parse_ksudoku
+        puzzle = parse_ksudoku(text, name=name)
+        return puzzle.with_rules(tuple(rules)) if rules else puzzle
+    raise BadInput(f"unknown input format {fmt!r} (known: {', '.join(FORMATS)})")
+
+
+def _is_many(first: list[str], fmt: str) -> bool:
+    """Return whether peeked content lines are one puzzle per line (not one grid)."""
+    if fmt == "lines":
+        return True
+    if fmt != "auto" or not first:
+        return False
+    if first[0].startswith("{"):
+        return True
+    length = len(first[0])
+    if any(ch in first[0] for ch in " |") or is_separator(first[0]):
+        return False
+    return not (len(first) == length and all(len(x) == length for x in first))
+
+
+def _stream(handle: IO[str], source: str, fmt: str, rules: Sequence[Rule],
+            size: int | None) -> Iterator[Entry]:
+    """Yield the entries of an open text stream."""
+    head = list(islice(handle, 27))
+    content = [c for c in (_content(ln) for ln in head) if c]
+    if not _is_many(content, fmt) or (fmt == "auto" and len(content) <= 1 and not
+                                       (content and content[0].startswith("{"))):
+        text = "".join(head) + handle.read()
+        try:
+            yield Entry(_parse_single(text, fmt, rules, size, None), source=source)
+        except BadInput as err:
+            yield Entry(None, err.at(source=source), err.line, source)
+        return
+    for lineno, raw in enumerate(_chain(head, handle), 1):
+        text = _content(raw)
+        if not text:
+            continue
+        try:
+            kind = "json" if text.startswith("{") else ("specs" if looks_like_specs(text) else "line")
+            puzzle = _parse_single(text, kind, rules, size, f"{os.path.basename(source)}:{lineno}")
+            yield Entry(puzzle, line=lineno, source=source)
+        except BadInput as err:
+            yield Entry(None, err.at(source=source, line=lineno), lineno, source)
+
+
+def _chain(head: list[str], handle: IO[str]) -> Iterator[str]:
+    yield from head
+    yield from handle
+
+
+def read_puzzles(source: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
+                 size: int | None = None, stdin: IO[str] | None = None) -> Iterator[Entry]:
+    """Yield the puzzles of a literal, a file path, or `-` (standard input)."""
+    if fmt not in FORMATS:
+        raise BadInput(f"unknown input format {fmt!r} (known: {', '.join(FORMATS)})")
+    if source == "-":
+        yield from _stream(stdin or sys.stdin, "<stdin>", fmt, rules, size)
+        return
+    if os.path.isfile(source):
+        try:
+            with open(source, encoding="utf-8", errors="strict") as handle:
+                yield from _stream(handle, source, fmt, rules, size)
+        except UnicodeDecodeError as err:
+            raise BadInput(f"not UTF-8 text (byte {err.start})", source=source) from None
+        except OSError as err:
+            raise BadInput(f"cannot read: {err.strerror}", source=source) from None
+        return
+    if os.sep in source and not any(ch in source for ch in ".0123456789") or source.endswith(
+            (".txt", ".json", ".xml", ".jsonl", ".ksudoku")):
+        raise BadInput(f"no such file: {source}")
+    yield from _stream(io.StringIO(source), "<argument>", fmt, rules, size)
+
+
+def read_puzzle(source: str, **kwargs) -> Puzzle:
+    """Return the one puzzle of a source (its first, when it holds many); bad input raises."""
+    for entry in read_puzzles(source, **kwargs):
+        if entry.error:
+            raise entry.error
+        return entry.puzzle
+    raise BadInput(f"no puzzle in {source}")

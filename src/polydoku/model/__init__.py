@@ -1,0 +1,9 @@
+"""Puzzle model: geometry, rules and puzzles. Pure data; no I/O, no solving."""
+
+from .geometry import Cell, Geometry, box_shape_for, cell_name, parse_cell
+from .check import conflicting_givens, violations
+from .puzzle import Puzzle, default_alphabet
+from .rules import RULES, Rule, parse_rules
+
+__all__ = ["Cell", "conflicting_givens", "violations", "Geometry", "Puzzle", "RULES", "Rule", "box_shape_for", "cell_name",
+           "default_alphabet", "parse_cell", "parse_rules"]

@@ -1,0 +1,131 @@
+"""Grid geometry: cells, units and peers, computed from the size and the box shape.
+
+Cells are 0-based `(row, col)` pairs inside the code, numbered `row * size + col`;
+`r1c6` names appear only at the edges (`cell_name`, `parse_cell`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..errors import BadInput
+
+Cell = tuple[int, int]
+
+MIN_SIZE, MAX_SIZE = 4, 25
+
+
+def box_shape_for(size: int) -> tuple[int, int]:
+    """Return the most nearly square box shape (rows, cols), rows <= cols, for a grid of `size`."""
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise BadInput(f"size {size} is outside {MIN_SIZE}..{MAX_SIZE}")
+    for rows in range(math.isqrt(size), 1, -1):
+        if size % rows == 0:
+            return rows, size // rows
+    raise BadInput(f"size {size} has no rectangular box (it is prime)")
+
+
+def cell_name(cell: Cell) -> str:
+    """Return the 1-based name `r1c6` of a 0-based cell."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+_CELL = re.compile(r"^\s*r(\d+)\s*c(\d+)\s*$", re.IGNORECASE)
+
+
+def parse_cell(text: str, size: int | None = None) -> Cell:
+    """Return the 0-based cell named by `r1c6` (checked against `size` when given)."""
+    m = _CELL.match(text)
+    if not m:
+        raise BadInput(f"bad cell {text!r}: expected a name like r1c6")
+    row, col = int(m.group(1)) - 1, int(m.group(2)) - 1
+    if row < 0 or col < 0 or (size is not None and (row >= size or col >= size)):
+        raise BadInput(f"cell {text!r} is outside the {size}x{size} grid")
+    return row, col
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A size-N grid cut into boxes of `box_rows` x `box_cols` cells."""
+
+    size: int
+    box_rows: int
+    box_cols: int
+
+    def __post_init__(self) -> None:
+        if not MIN_SIZE <= self.size <= MAX_SIZE:
+            raise BadInput(f"size {self.size} is outside {MIN_SIZE}..{MAX_SIZE}")
+        if self.box_rows * self.box_cols != self.size or min(self.box_rows, self.box_cols) < 2:
+            raise BadInput(f"box {self.box_rows}x{self.box_cols} does not tile a "
+                           f"{self.size}x{self.size} grid")
+
+    @classmethod
+    def of_size(cls, size: int) -> "Geometry":
+        """Return the geometry of a size-N grid with its default box shape."""
+        return cls(size, *box_shape_for(size))
+
+    @property
+    def ncells(self) -> int:
+        """Return the number of cells, N²."""
+        return self.size * self.size
+
+    def index(self, cell: Cell) -> int:
+        """Return the 0-based index of a cell in row-major order."""
+        return cell[0] * self.size + cell[1]
+
+    def cell(self, index: int) -> Cell:
+        """Return the (row, col) of a cell index."""
+        return divmod(index, self.size)
+
+    def box_of(self, cell: Cell) -> int:
+        """Return the 0-based box number of a cell, counted row-major over boxes."""
+        per_band = self.size // self.box_cols
+        return (cell[0] // self.box_rows) * per_band + cell[1] // self.box_cols
+
+    @cached_property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        """Return each row as a tuple of cell indices."""
+        n = self.size
+        return tuple(tuple(r * n + c for c in range(n)) for r in range(n))
+
+    @cached_property
+    def cols(self) -> tuple[tuple[int, ...], ...]:
+        """Return each column as a tuple of cell indices."""
+        n = self.size
+        return tuple(tuple(r * n + c for r in range(n)) for c in range(n))
+
+    @cached_property
+    def boxes(self) -> tuple[tuple[int, ...], ...]:
+        """Return each box as a tuple of cell indices, boxes numbered row-major."""
+        n, br, bc = self.size, self.box_rows, self.box_cols
+        out = []
+        for top in range(0, n, br):
+            for left in range(0, n, bc):
+                out.append(tuple((top + r) * n + left + c for r in range(br) for c in range(bc)))
+        return tuple(out)
+
+    @cached_property
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        """Return all rows, then columns, then boxes."""
+        return self.rows + self.cols + self.boxes
+
+    def unit_name(self, k: int) -> str:
+        """Return a person's name for unit `k` of `units` ("row 3", "column 5", "box 2")."""
+        kind, number = divmod(k, self.size)
+        return f"{('row', 'column', 'box')[kind]} {number + 1}"
+
+    @cached_property
+    def peers(self) -> tuple[frozenset[int], ...]:
+        """Return, for each cell, the other cells sharing a row, column or box with it."""
+        peers: list[set[int]] = [set() for _ in range(self.ncells)]
+        for unit in self.units:
+            for i in unit:
+                peers[i].update(unit)
+        return tuple(frozenset(p - {i}) for i, p in enumerate(peers))
+
+    def in_grid(self, row: int, col: int) -> bool:
+        """Return whether (row, col) lies inside the grid."""
+        return 0 <= row < self.size and 0 <= col < self.size

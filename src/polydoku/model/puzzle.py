@@ -1,0 +1,77 @@
+"""The puzzle: a geometry, its givens and its variant rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable
+
+from ..errors import BadInput
+from .geometry import Cell, Geometry, cell_name
+from .rules import Rule
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+
+
+def default_alphabet(size: int) -> str:
+    """Return the symbols for values 1..size: 1-9, then A-Z above 9."""
+    return SYMBOLS[:size]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A grid geometry, givens (0 = empty, row-major) and variant rules."""
+
+    geometry: Geometry
+    givens: tuple[int, ...]
+    rules: tuple[Rule, ...] = ()
+    alphabet: str = ""
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        n = self.geometry.size
+        if not self.alphabet:
+            object.__setattr__(self, "alphabet", default_alphabet(n))
+        if len(self.alphabet) != n or len(set(self.alphabet)) != n:
+            raise BadInput(f"alphabet {self.alphabet!r} must have {n} distinct symbols")
+        if len(self.givens) != self.geometry.ncells:
+            raise BadInput(f"{len(self.givens)} cells given, expected {self.geometry.ncells}")
+        for i, v in enumerate(self.givens):
+            if not 0 <= v <= n:
+                raise BadInput(f"{cell_name(self.geometry.cell(i))}: value {v} is outside 1..{n}")
+
+    @classmethod
+    def empty(cls, size: int = 9, rules: tuple[Rule, ...] = ()) -> "Puzzle":
+        """Return an empty puzzle of `size` with the default box shape."""
+        geometry = Geometry.of_size(size)
+        return cls(geometry, (0,) * geometry.ncells, rules)
+
+    @property
+    def size(self) -> int:
+        """Return N, the grid's side."""
+        return self.geometry.size
+
+    def given_cells(self) -> list[tuple[Cell, int]]:
+        """Return each given as ((row, col), value), row-major."""
+        return [(self.geometry.cell(i), v) for i, v in enumerate(self.givens) if v]
+
+    def given_names(self) -> list[str]:
+        """Return each given written `r4c5=6`, row-major."""
+        return [f"{cell_name(cell)}={v}" for cell, v in self.given_cells()]
+
+    def with_givens(self, givens: Iterable[int]) -> "Puzzle":
+        """Return the same puzzle with other givens."""
+        return replace(self, givens=tuple(givens))
+
+    def with_given(self, cell: Cell, value: int) -> "Puzzle":
+        """Return the puzzle with one more given (replacing whatever the cell held)."""
+        givens = list(self.givens)
+        givens[self.geometry.index(cell)] = value
+        return self.with_givens(givens)
+
+    def with_rules(self, rules: tuple[Rule, ...]) -> "Puzzle":
+        """Return the puzzle under other rules."""
+        return replace(self, rules=tuple(rules))
+
+    def symbol(self, value: int, empty: str = ".") -> str:
+        """Return the symbol of a value (0 gives `empty`)."""
+        return self.alphabet[value - 1] if value else empty

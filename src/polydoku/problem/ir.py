@@ -1,0 +1,108 @@
+"""The CSP IR: variables with finite domains 1..N, constraints of a few kinds, givens apart.
+
+Givens are kept apart from the domains so that engines can treat them as assumptions
+(SAT selectors, pinned requirements) and `explain` can remove them one by one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from ..model import Puzzle
+
+
+@dataclass(frozen=True)
+class AllDifferent:
+    """The variables all take different values."""
+
+    vars: tuple[int, ...]
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Nogood:
+    """x=a and y=b do not both hold."""
+
+    x: int
+    a: int
+    y: int
+    b: int
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    """The variables take one of the allowed tuples."""
+
+    vars: tuple[int, ...]
+    tuples: tuple[tuple[int, ...], ...]
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class AbsDiffNot:
+    """|x - y| != d."""
+
+    x: int
+    y: int
+    d: int = 1
+    label: str = ""
+
+
+Constraint = Union[AllDifferent, Nogood, Table, AbsDiffNot]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Variables 0..n-1 (cell indices), each with values 1..size, constraints and givens."""
+
+    size: int
+    nvars: int
+    constraints: tuple[Constraint, ...]
+    givens: tuple[tuple[int, int], ...] = ()
+    names: tuple[str, ...] = ()
+    puzzle: "Puzzle | None" = field(default=None, compare=False)
+
+    @property
+    def values(self) -> range:
+        """Return the values every variable may take, 1..size."""
+        return range(1, self.size + 1)
+
+    def name(self, var: int) -> str:
+        """Return the name of a variable (`r1c6` for a cell)."""
+        return self.names[var] if self.names else f"x{var}"
+
+    def cell(self, var: int) -> tuple[int, int]:
+        """Return the 0-based (row, col) of a cell variable."""
+        return divmod(var, self.size)
+
+    def given_map(self) -> dict[int, int]:
+        """Return the givens as {var: value}."""
+        return dict(self.givens)
+
+    def with_givens(self, givens: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> "Problem":
+        """Return the same problem with other givens (the constraints are shared, not copied)."""
+        return replace(self, givens=tuple(givens))
+
+    def kinds(self) -> set[type]:
+        """Return the constraint kinds this problem uses."""
+        return {type(c) for c in self.constraints}
+
+    @cached_property
+    def difference_pairs(self) -> tuple[tuple[int, int], ...]:
+        """Return every pair (a < b) of variables that an AllDifferent keeps apart."""
+        out: set[tuple[int, int]] = set()
+        for c in self.constraints:
+            if isinstance(c, AllDifferent):
+                vs = c.vars
+                for k, a in enumerate(vs):
+                    for b in vs[k + 1:]:
+                        out.add((min(a, b), max(a, b)))
+        return tuple(sorted(out))
+
+    def grid(self, solution: tuple[int, ...]) -> tuple[int, ...]:
+        """Return a solution as a row-major grid (the identity for cell problems)."""
+        return tuple(solution[: self.size * self.size])

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Set up polydoku and run it: `python3 tasks.py demo` or `python3 tasks.py test [pytest args]`.
+
+Needs only python3 on a Debian machine: it creates `.venv`, installs polydoku with its engines
+and test tools into it, installs the Debian programs the engines drive (deps/debian.txt) with
+apt-get when they are missing, and the Python tools that want a venv of their own
+(deps/tools/NAME.txt -> .venv/tools/NAME).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / "bin"
+STAMP = VENV / ".polydoku-installed"
+
+
+def say(text: str) -> None:
+    print(f"[tasks] {text}", flush=True)
+
+
+def run(cmd: list[str], **kw) -> None:
+    subprocess.run(cmd, check=True, **kw)
+
+
+def read_list(path: Path) -> list[str]:
+    """Return the non-comment words of a dependency list."""
+    if not path.exists():
+        return []
+    return [w for line in path.read_text().splitlines() for w in line.split("#", 1)[0].split()]
+
+
+def apt_install(packages: list[str]) -> None:
+    """Install Debian packages that are missing (as root, or through sudo)."""
+    missing = []
+    for pkg in packages:
+        probe = subprocess.run(["dpkg-query", "-W", "-f=${Status}", pkg], capture_output=True,
+                               text=True)
+        if "install ok installed" not in probe.stdout:
+            missing.append(pkg)
+    if not missing:
+        return
+    if not shutil.which("apt-get"):
+        say(f"apt-get not found: install these yourself: {' '.join(missing)}")
+        return
+    sudo = [] if os.geteuid() == 0 else (["sudo"] if shutil.which("sudo") else None)
+    if sudo is None:
+        say(f"not root and no sudo: install these yourself: {' '.join(missing)}")
+        return
+    say(f"apt-get install {' '.join(missing)}")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(sudo + ["apt-get", "update", "-qq"], env=env)
+    run(sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing], env=env)
+
+
+def ensure_venv() -> None:
+    """Create .venv (installing Debian's python3-venv first when ensurepip is missing)."""
+    if (BIN / "python").exists():
+        return
+    say("creating .venv")
+    made = subprocess.run([sys.executable, "-m", "venv", str(VENV)])
+    if made.returncode != 0:
+        shutil.rmtree(VENV, ignore_errors=True)
+        version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+        apt_install([f"{version}-venv"])
+        run([sys.executable, "-m", "venv", str(VENV)])
+
+
+def fingerprint() -> str:
+    """Return a hash of everything that decides what gets installed."""
+    h = hashlib.sha256()
+    for path in sorted([ROOT / "pyproject.toml", *sorted((ROOT / "deps").rglob("*.txt"))]):
+        h.update(path.name.encode() + path.read_bytes())
+    return h.hexdigest()
+
+
+def ensure_python_packages() -> None:
+    """Install polydoku (editable) with engines and test tools, and the tool venvs."""
+    if STAMP.exists() and STAMP.read_text() == fingerprint():
+        return
+    pip = [str(BIN / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    say("installing polydoku and its engines into .venv")
+    run(pip + ["--upgrade", "pip"])
+    run(pip + ["-e", f"{ROOT}[engines,test]"])
+    for req in sorted((ROOT / "deps" / "tools").glob("*.txt")):
+        tool_venv = VENV / "tools" / req.stem
+        if not (tool_venv / "bin" / "python").exists():
+            run([str(BIN / "python"), "-m", "venv", str(tool_venv)])
+        say(f"installing {req.stem} into {tool_venv.relative_to(ROOT)}")
+        run([str(tool_venv / "bin" / "python"), "-m", "pip", "install", "-q",
+             "--disable-pip-version-check", "-r", str(req)])
+    STAMP.write_text(fingerprint())
+
+
+def setup() -> None:
+    apt_install(read_list(ROOT / "deps" / "debian.txt"))
+    ensure_venv()
+    ensure_python_packages()
+
+
+def demo(args: list[str]) -> int:
+    setup()
+    example = str(ROOT / "examples" / "wikipedia.txt")
+    polydoku = str(BIN / "polydoku")
+    say(f"polydoku solve {Path(example).relative_to(ROOT)} --format grid")
+    code = subprocess.run([polydoku, "solve", example, "--format", "grid"]).returncode
+    for engine in ("apt", "rattler", "uv"):
+        say(f"polydoku solve {Path(example).relative_to(ROOT)} --engine {engine}")
+        subprocess.run([polydoku, "solve", example, "--engine", engine, "--timeout", "120"])
+    say("polydoku engines")
+    subprocess.run([polydoku, "engines"])
+    return code
+
+
+def test(args: list[str]) -> int:
+    setup()
+    code = subprocess.run([str(BIN / "python"), "-m", "pytest", *args], cwd=ROOT).returncode
+    if code == 5:
+        say("pytest collected no tests: that is a failure")
+        return 1
+    return code
+
+
+def bench(args: list[str]) -> int:
+    setup()
+    apt_install(read_list(ROOT / "deps" / "debian-bench.txt"))
+    return subprocess.run([str(BIN / "python"), str(ROOT / "bench" / "run.py"), *args],
+                          cwd=ROOT).returncode
+
+
+COMMANDS = {"setup": lambda args: setup() or 0, "demo": demo, "test": test, "bench": bench}
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        print(f"usage: python3 tasks.py {{{'|'.join(COMMANDS)}}} [args]", file=sys.stderr)
+        sys.exit(2)
+    sys.exit(COMMANDS[sys.argv[1]](sys.argv[2:]))

@@ -1,0 +1,72 @@
+"""Shared fixtures: puzzle data, real engines (skip locally when missing, fail in CI), the CLI."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(os.environ.get("POLYDOKU_DATA", ROOT.parent / "shared" / "data"))
+EXAMPLES = ROOT / "examples"
+IN_CI = bool(os.environ.get("CI"))
+
+
+def missing(reason: str) -> None:
+    """Skip locally, fail in CI: in CI every engine and data set must be there."""
+    if IN_CI:
+        pytest.fail(f"required in CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def data_path(name: str) -> Path:
+    """Return a file of the shared puzzle data (skip or fail when it is not there)."""
+    path = DATA / name
+    if not path.exists():
+        missing(f"puzzle data {path} not found (set POLYDOKU_DATA)")
+    return path
+
+
+def data_lines(name: str, limit: int | None = None, step: int = 1) -> list[str]:
+    """Return the puzzle lines of a shared data file (every `step`-th, at most `limit`)."""
+    lines = [ln.strip() for ln in data_path(name).read_text().splitlines() if ln.strip()]
+    lines = lines[::step]
+    return lines[:limit] if limit else lines
+
+
+def need_engine(engine_id: str, **kwargs):
+    """Return an engine that runs here (skip or fail when it does not)."""
+    from polydoku.engines import make_engine
+    engine = make_engine(engine_id, **kwargs)
+    avail = engine.available()
+    if not avail.ok:
+        missing(f"engine {engine_id} unavailable: {avail.reason}; install: "
+                f"{avail.hint or engine.install_hint}")
+    return engine
+
+
+@dataclass
+class CliResult:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def run_cli(capsys, monkeypatch):
+    """Run polydoku in process: run_cli("solve", "...", stdin="...") -> CliResult."""
+    from polydoku.cli import main
+
+    def run(*args: str, stdin: str | None = None) -> CliResult:
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        capsys.readouterr()
+        code = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return run

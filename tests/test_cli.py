@@ -1,0 +1,88 @@
+"""The CLI, in process: exit codes, output, and one-line errors without tracebacks."""
+
+import json
+
+import pytest
+
+from conftest import EXAMPLES
+
+WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+WIKI_SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+def test_solve_literal(run_cli):
+    r = run_cli("solve", WIKI)
+    assert r.code == 0 and r.out.strip() == WIKI_SOLVED
+
+
+def test_solve_grid_and_json(run_cli):
+    r = run_cli("solve", str(EXAMPLES / "wikipedia.txt"), "--format", "grid")
+    assert r.code == 0 and "5 3 4 | 6 7 8 | 9 1 2" in r.out
+    r = run_cli("solve", WIKI, "--format", "json")
+    data = json.loads(r.out)
+    assert data["status"] == "solved" and data["solutions"] == [WIKI_SOLVED]
+
+
+def test_stdin_and_many(run_cli):
+    r = run_cli("solve", "-", stdin=f"{WIKI}\n# comment\n{WIKI}\n")
+    assert r.code == 0 and r.out.split() == [WIKI_SOLVED, WIKI_SOLVED]
+
+
+def test_count_and_differences(run_cli):
+    r = run_cli("solve", "." * 16, "--count")
+    assert r.code == 0 and r.out.strip() == "288"
+    r = run_cli("solve", "." * 16, "--count", "--limit", "5")
+    assert r.out.strip() == "5+"
+    r = run_cli("solve", "12.." + "." * 12, "--count", "--format", "json")
+    data = json.loads(r.out)
+    assert data["count"] > 1 and data["differences"]
+
+
+def test_miracle_count(run_cli):
+    r = run_cli("solve", str(EXAMPLES / "miracle.json"), "--count")
+    assert r.code == 0 and r.out.strip() == "1"
+
+
+def test_unsat_exit_1_names_cells(run_cli):
+    r = run_cli("solve", "55" + WIKI[2:])
+    assert r.code == 1 and r.out.strip() == "no solution"
+    assert "r1c1 and r1c2 both hold 5 (row 1)" in r.err
+
+
+@pytest.mark.parametrize("args, needle", [
+    (("solve", "12345"), "wrong length"),
+    (("solve", WIKI[:-1] + "z"), "column 81"),
+    (("solve", WIKI, "--rules", "anti-bishop"), "unknown rule"),
+    (("solve", WIKI, "--engine", "nope"), "unknown engine"),
+    (("solve", '{"givens": '), "malformed JSON"),
+    (("solve", "." * 49), "prime"),
+    (("solve", WIKI, "--bogus"), "No such option"),
+    (("check", WIKI), "not complete"),
+])
+def test_bad_input_one_line_exit_2(run_cli, args, needle):
+    r = run_cli(*args)
+    assert r.code == 2
+    assert needle in r.err and r.err.count("\n") == 1 and "Traceback" not in r.err
+
+
+def test_bad_line_in_file_continues(run_cli, tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text(f"{WIKI}\n{WIKI[:10]}\n{WIKI}\n")
+    r = run_cli("solve", str(f))
+    assert r.code == 2 and r.out.split() == [WIKI_SOLVED, WIKI_SOLVED]
+    assert "line 2" in r.err
+
+
+def test_check(run_cli):
+    assert run_cli("check", WIKI_SOLVED).code == 0
+    bad = WIKI_SOLVED[:-2] + WIKI_SOLVED[-1] + WIKI_SOLVED[-2]
+    r = run_cli("check", bad)
+    assert r.code == 1 and "both hold" in r.out
+    r = run_cli("check", WIKI_SOLVED, "--puzzle", "1" + WIKI[1:])
+    assert r.code == 1 and "given is 1" in r.out
+
+
+def test_engines_lists_native(run_cli):
+    r = run_cli("engines", "--json")
+    rows = [json.loads(x) for x in r.out.splitlines()]
+    assert r.code == 0 and rows[0]["id"] == "native" and rows[0]["available"]
