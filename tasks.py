@@ -129,9 +129,14 @@ def test(args: list[str]) -> int:
 
 
 def bench(args: list[str]) -> int:
+    """Run bench/NAME.py (python3 tasks.py bench NAME [args]); without NAME, list them."""
+    scripts = sorted(p.stem for p in (ROOT / "bench").glob("*.py") if not p.stem.startswith("_"))
+    if not args or args[0] not in scripts:
+        print(f"usage: python3 tasks.py bench {{{'|'.join(scripts)}}} [args]", file=sys.stderr)
+        return 2
     setup()
     apt_install(read_list(ROOT / "deps" / "debian-bench.txt"))
-    return subprocess.run([str(BIN / "python"), str(ROOT / "bench" / "run.py"), *args],
+    return subprocess.run([str(BIN / "python"), str(ROOT / "bench" / f"{args[0]}.py"), *args[1:]],
                           cwd=ROOT).returncode
 
 

@@ -1,0 +1,26 @@
+"""The export registry: `polydoku export PUZZLE --to FORMAT --out DIR`.
+
+Each exporter is `export(puzzle, out: Path, options: dict[str, str]) -> list[Path]`: it writes
+the artifact a tool reads natively plus a README.md with the exact commands a person can run,
+and returns the files written. Exporters live beside their engine's encoder.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from ..errors import BadInput
+from ..model import Puzzle
+
+# format -> "module:function"
+EXPORTERS: dict[str, str] = {}
+
+
+def export(puzzle: Puzzle, fmt: str, out: Path, options: dict[str, str] | None = None) -> list[Path]:
+    """Write `puzzle` in format `fmt` into folder `out` and return the files written."""
+    if fmt not in EXPORTERS:
+        raise BadInput(f"unknown export format {fmt!r} (known: {', '.join(EXPORTERS) or 'none'})")
+    module, _, name = EXPORTERS[fmt].partition(":")
+    out.mkdir(parents=True, exist_ok=True)
+    return getattr(importlib.import_module(module), name)(puzzle, out, dict(options or {}))

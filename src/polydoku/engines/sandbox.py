@@ -1,0 +1,151 @@
+"""The sandbox every runner uses: a private temp dir, subprocesses with a timeout and a memory
+cap, killed as a process group, logs kept on request, always cleaned up.
+
+Nothing outside the sandbox is written: HOME, TMPDIR and XDG dirs point inside it.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Sequence
+
+DEFAULT_MEMORY_MB = 4096
+
+
+@dataclass
+class Run:
+    """What one program run did."""
+
+    cmd: list[str]
+    returncode: int | None
+    stdout: str
+    stderr: str
+    seconds: float
+    cpu_seconds: float
+    timed_out: bool
+    log_path: str | None = None
+
+    @property
+    def output(self) -> str:
+        """Return stdout and stderr together."""
+        return self.stdout + ("\n" + self.stderr if self.stderr else "")
+
+
+def find_program(name: str) -> str | None:
+    """Return the path of a program: polydoku's own tool venvs first, then this venv, then PATH."""
+    prefix = Path(sys.prefix)
+    for candidate in (prefix / "tools" / name / "bin" / name, prefix / "bin" / name):
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return str(candidate)
+    return shutil.which(name)
+
+
+def _children_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+class Sandbox:
+    """A private temporary directory for one engine run, removed on exit (copied to `keep` first)."""
+
+    def __init__(self, engine_id: str, keep: str | Path | None = None):
+        self.engine_id = engine_id
+        self.keep = Path(keep) if keep else None
+        self.path = Path(tempfile.mkdtemp(prefix=f"polydoku-{engine_id}-"))
+        for sub in ("home", "tmp", "logs"):
+            (self.path / sub).mkdir()
+        self._runs = 0
+
+    def __enter__(self) -> "Sandbox":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Copy the sandbox to `keep` when asked, then remove it."""
+        if self.keep:
+            self.keep.mkdir(parents=True, exist_ok=True)
+            shutil.copytree(self.path, self.keep, dirs_exist_ok=True, symlinks=True)
+        shutil.rmtree(self.path, ignore_errors=True)
+
+    def kept(self, path: Path | str | None) -> str | None:
+        """Return where a sandbox file will be found after the run (None unless kept)."""
+        if path is None or self.keep is None:
+            return None
+        return str(self.keep / Path(path).relative_to(self.path))
+
+    def write(self, relpath: str, content: str | bytes) -> Path:
+        """Write a file inside the sandbox and return its path."""
+        target = self.path / relpath
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            target.write_bytes(content)
+        else:
+            target.write_text(content, encoding="utf-8")
+        return target
+
+    def env(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+        """Return a minimal environment whose home, temp and XDG dirs are inside the sandbox."""
+        home = str(self.path / "home")
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": home, "TMPDIR": str(self.path / "tmp"),
+            "XDG_CACHE_HOME": f"{home}/.cache", "XDG_CONFIG_HOME": f"{home}/.config",
+            "XDG_DATA_HOME": f"{home}/.local/share", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+        }
+        env.update(extra or {})
+        return env
+
+    def run(self, cmd: Sequence[str], *, timeout: float | None, env: Mapping[str, str] | None = None,
+            cwd: str | Path | None = None, stdin: str | None = None,
+            memory_mb: int | None = DEFAULT_MEMORY_MB, name: str | None = None) -> Run:
+        """Run a program in the sandbox; a timeout kills its whole process group."""
+        self._runs += 1
+        log = self.path / "logs" / f"{self._runs:02d}-{name or Path(cmd[0]).name}.log"
+
+        def limits() -> None:
+            if memory_mb:
+                cap = memory_mb * 1024 * 1024
+                resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+        cpu0, t0 = _children_cpu(), time.perf_counter()
+        proc = subprocess.Popen(
+            list(cmd), cwd=str(cwd or self.path), env=dict(env) if env is not None else self.env(),
+            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace",
+            start_new_session=True, preexec_fn=limits)
+        timed_out = False
+        try:
+            out, err = proc.communicate(stdin, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            _kill_group(proc)
+            out, err = proc.communicate()
+        finally:
+            if proc.poll() is None:
+                _kill_group(proc)
+                proc.wait()
+        run = Run(list(cmd), None if timed_out else proc.returncode, out, err,
+                  time.perf_counter() - t0, _children_cpu() - cpu0, timed_out)
+        log.write_text(f"$ {' '.join(cmd)}\n# exit {run.returncode}, {run.seconds:.3f}s"
+                       f"{', TIMED OUT' if timed_out else ''}\n--- stdout\n{out}\n--- stderr\n{err}\n",
+                       encoding="utf-8")
+        run.log_path = self.kept(log)
+        return run
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
