@@ -33,6 +33,15 @@ class Entry:
     source: str = ""
 
 
+@dataclass
+class RawLine:
+    """One line of a one-puzzle-per-line source, read but not parsed (`parse_entry` parses it)."""
+
+    text: str
+    line: int
+    source: str
+
+
 def _content(line: str) -> str:
     """Return a line without its comment and surrounding space (tdoku's `puzzle:count:…` keeps the puzzle)."""
     text = line.split("#", 1)[0].strip() if not line.lstrip().startswith("{") else line.strip()
@@ -91,8 +100,8 @@ def _is_many(first: list[str], fmt: str) -> bool:
 
 
 def _stream(handle: IO[str], source: str, fmt: str, rules: Sequence[Rule],
-            size: int | None) -> Iterator[Entry]:
-    """Yield the entries of an open text stream."""
+            size: int | None, raw: bool = False) -> Iterator[Entry | RawLine]:
+    """Yield the entries of an open text stream (unparsed `RawLine`s for many lines when `raw`)."""
     head = list(islice(handle, 27))
     content = [c for c in (_content(ln) for ln in head) if c]
     if not _is_many(content, fmt) or (fmt == "auto" and len(content) <= 1 and not
@@ -103,16 +112,27 @@ def _stream(handle: IO[str], source: str, fmt: str, rules: Sequence[Rule],
         except BadInput as err:
             yield Entry(None, err.at(source=source), err.line, source)
         return
-    for lineno, raw in enumerate(_chain(head, handle), 1):
-        text = _content(raw)
-        if not text:
+    for lineno, line in enumerate(_chain(head, handle), 1):
+        if raw:
+            yield RawLine(line, lineno, source)
             continue
-        try:
-            kind = "json" if text.startswith("{") else ("specs" if looks_like_specs(text) else "line")
-            puzzle = _parse_single(text, kind, rules, size, f"{os.path.basename(source)}:{lineno}")
-            yield Entry(puzzle, line=lineno, source=source)
-        except BadInput as err:
-            yield Entry(None, err.at(source=source, line=lineno), lineno, source)
+        entry = parse_entry(line, lineno, source, rules=rules, size=size)
+        if entry is not None:
+            yield entry
+
+
+def parse_entry(text: str, lineno: int, source: str, *, rules: Sequence[Rule] = (),
+                size: int | None = None) -> Entry | None:
+    """Return the entry of one line of a one-puzzle-per-line source (None for a blank or comment)."""
+    text = _content(text)
+    if not text:
+        return None
+    try:
+        kind = "json" if text.startswith("{") else ("specs" if looks_like_specs(text) else "line")
+        puzzle = _parse_single(text, kind, rules, size, f"{os.path.basename(source)}:{lineno}")
+        return Entry(puzzle, line=lineno, source=source)
+    except BadInput as err:
+        return Entry(None, err.at(source=source, line=lineno), lineno, source)
 
 
 def _chain(head: list[str], handle: IO[str]) -> Iterator[str]:
@@ -121,17 +141,22 @@ def _chain(head: list[str], handle: IO[str]) -> Iterator[str]:
 
 
 def read_puzzles(source: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
-                 size: int | None = None, stdin: IO[str] | None = None) -> Iterator[Entry]:
-    """Yield the puzzles of a literal, a file path, or `-` (standard input)."""
+                 size: int | None = None, stdin: IO[str] | None = None,
+                 raw: bool = False) -> Iterator[Entry | RawLine]:
+    """Yield the puzzles of a literal, a file path, or `-` (standard input).
+
+    With `raw`, a one-puzzle-per-line source yields `RawLine`s (every line, blank and comment
+    lines too) for `parse_entry` to parse elsewhere, e.g. in worker processes.
+    """
     if fmt not in FORMATS:
         raise BadInput(f"unknown input format {fmt!r} (known: {', '.join(FORMATS)})")
     if source == "-":
-        yield from _stream(stdin or sys.stdin, "<stdin>", fmt, rules, size)
+        yield from _stream(stdin or sys.stdin, "<stdin>", fmt, rules, size, raw)
         return
     if os.path.isfile(source):
         try:
             with open(source, encoding="utf-8", errors="strict") as handle:
-                yield from _stream(handle, source, fmt, rules, size)
+                yield from _stream(handle, source, fmt, rules, size, raw)
         except UnicodeDecodeError as err:
             raise BadInput(f"not UTF-8 text (byte {err.start})", source=source) from None
         except OSError as err:
@@ -140,7 +165,7 @@ def read_puzzles(source: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
     if os.sep in source and not any(ch in source for ch in ".0123456789") or source.endswith(
             (".txt", ".json", ".xml", ".jsonl", ".ksudoku")):
         raise BadInput(f"no such file: {source}")
-    yield from _stream(io.StringIO(source), "<argument>", fmt, rules, size)
+    yield from _stream(io.StringIO(source), "<argument>", fmt, rules, size, raw)
 
 
 def read_puzzle(source: str, **kwargs) -> Puzzle:
