@@ -1,18 +1,49 @@
-"""`polydoku solve`: solve, count or enumerate one puzzle or a file of many, streaming."""
+"""`polydoku solve`: solve, count or enumerate one puzzle or a file of many, streaming.
+
+A file of many puzzles (one per line) is solved on `--jobs` processes (default: every core),
+one output line per input line in input order; `--jobs 1` solves in this process. Each puzzle's
+output is made by `_handle_entry`, the same function in both paths, so they print the same.
+"""
 
 from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter
+from dataclasses import dataclass
+from itertools import chain
 
 import click
 
 from .. import api
+from ..batch import Progress, default_jobs, ordered_map
 from ..engines import Status
-from ..errors import EXIT_BAD_INPUT, PolydokuError
+from ..engines.base import Engine
+from ..errors import EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT, PolydokuError
 from ..formats.line import write_line
-from ..model import cell_name
+from ..formats.read import Entry, RawLine, parse_entry, read_puzzles
+from ..model import cell_name, parse_rules
 from .app import cli
-from .common import (STATUS_EXIT, ExitCode, echo_json, engine_options, entries,
-                     input_format_option, outcome_json, parse_options, puzzle_argument,
-                     render_grid, report_bad, rules_option)
+from .common import (STATUS_EXIT, ExitCode, engine_options, input_format_option, outcome_json,
+                     parse_options, puzzle_argument, render_grid, rules_option,
+                     stderr_is_terminal)
+
+# One result per input line: (stdout text, stderr text, exit code); None for a blank or comment.
+Result = tuple[str, str, int]
+
+_SUMMARY = ((EXIT_SOLVED, "solved"), (EXIT_UNSAT, "no solution"), (EXIT_UNKNOWN, "unknown"),
+            (EXIT_ENGINE, "engine errors"), (EXIT_BAD_INPUT, "bad input"))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What to do with each puzzle: the mode (None, count, all), limit, output format, timeout."""
+
+    mode: str | None
+    limit: int
+    fmt: str
+    timeout: float
 
 
 def _differences(puzzle, a, b) -> list[str]:
@@ -32,40 +63,134 @@ def _differences(puzzle, a, b) -> list[str]:
               help="At most this many solutions (default 1; 100000 with --count/--all).")
 @click.option("--format", "-f", "fmt", type=click.Choice(["line", "grid", "json"]),
               default="line", show_default=True, help="Output format.")
-def solve(puzzle, rules, input_format, engine, timeout, keep, options, mode, limit, fmt):
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Processes for a file of many puzzles (default: the core count); "
+                   "1 solves in this process.")
+def solve(puzzle, rules, input_format, engine, timeout, keep, options, mode, limit, fmt, jobs):
     """Solve PUZZLE (a literal, a file of one or many puzzles, or - for stdin).
 
+    A file of many puzzles prints one result per line, in input order, and a summary on stderr.
+
     Exit codes: 0 solved, 1 no solution, 2 bad input, 3 engine unavailable or failed,
-    4 unknown (the engine gave up or timed out).
+    4 unknown (the engine gave up or timed out); over many puzzles, the worst one seen.
     """
     opts = parse_options(options)
-    limit = limit or (100_000 if mode in ("count", "all") else 1)
+    settings = Settings(mode, limit or (100_000 if mode in ("count", "all") else 1), fmt, timeout)
     engine_obj = api.get_engine(engine, keep=keep, options=opts)
-    code = ExitCode()
-    for entry in entries(puzzle, rules, input_format):
-        if entry.error:
-            report_bad(entry)
-            code.add(EXIT_BAD_INPUT)
-            continue
-        p = entry.puzzle
-        try:
-            outcome = api.solve(p, engine_obj, max_solutions=limit, timeout=timeout)
-        except PolydokuError as err:
-            click.echo(f"polydoku: {p.name + ': ' if p.name else ''}{err}", err=True)
-            code.add(err.exit_code)
-            if fmt == "json":
-                echo_json({"puzzle": p.name or write_line(p), "status": "error",
-                           "message": str(err)})
-            else:
-                click.echo("error")
-            continue
-        code.add(STATUS_EXIT[outcome.status])
-        _print(p, outcome, mode, fmt)
+    rule_objs = parse_rules(rules)
+    items = read_puzzles(puzzle, fmt=input_format, rules=rule_objs, raw=True)
+    first = next(items, None)
+    if first is None:
+        return EXIT_SOLVED
+    if isinstance(first, Entry):      # a source holding one puzzle
+        return _emit(_handle_entry(first, engine_obj, settings), ExitCode()).code
+    head, lines = _peek_puzzles(first, items, 2)
+    jobs = 1 if head < 2 else (jobs or default_jobs())   # one puzzle: no processes to start
+    total = os.path.getsize(puzzle) if os.path.isfile(puzzle) else None
+    if jobs == 1:
+        results = ((r, _handle_raw(r.text, r.line, r.source, rule_objs, engine_obj, settings))
+                   for r in lines)
+    else:
+        results = ordered_map(_solve_chunk, ((r.line, r.text) for r in lines), jobs=jobs,
+                              initializer=_init_worker,
+                              initargs=(engine, keep, opts, first.source, rule_objs, settings))
+    return _stream(results, total)
+
+
+def _peek_puzzles(first: RawLine, rest, wanted: int):
+    """Return how many of the first lines hold a puzzle (up to `wanted`), and all the lines."""
+    head, found = [first], _holds_puzzle(first.text)
+    for line in rest:
+        head.append(line)
+        found += _holds_puzzle(line.text)
+        if found >= wanted:
+            break
+    return found, chain(head, rest)
+
+
+def _holds_puzzle(text: str) -> bool:
+    """Return whether a line is neither blank nor a comment."""
+    stripped = text.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def _stream(results, total: int | None) -> int:
+    """Print the results in order with a progress bar and a summary; return the exit code."""
+    code, tally, start = ExitCode(), Counter(), time.perf_counter()
+    with Progress(total, enabled=stderr_is_terminal()) as bar:
+        for item, result in results:
+            text = item.text if isinstance(item, RawLine) else item[1]
+            if result is not None:
+                _emit(result, code)
+                tally[result[2]] += 1
+            bar.advance(len(text) if total else 1, items=result is not None)
+    seconds = time.perf_counter() - start
+    done = sum(tally.values())
+    if done > 1:
+        counts = ", ".join(f"{tally[k]:,} {name}" for k, name in _SUMMARY if tally[k])
+        click.echo(f"polydoku: {done:,} puzzles in {seconds:.2f} s "
+                   f"({done / max(seconds, 1e-9):,.0f}/s): {counts}", err=True)
     return code.code
 
 
-def _print(p, outcome, mode, fmt) -> None:
-    """Print one puzzle's outcome in the chosen format."""
+def _emit(result: Result, code: ExitCode) -> ExitCode:
+    """Print one result and record its exit code; return the running exit code."""
+    out, err, exit_code = result
+    if out:
+        click.echo(out, nl=False)
+    if err:
+        click.echo(err, nl=False, err=True)
+    code.add(exit_code)
+    return code
+
+
+# Worker side: each process builds its own engine once, then turns chunks of lines into results.
+_WORKER: dict = {}
+
+
+def _init_worker(spec, keep, options, source, rules, settings) -> None:
+    """Set up one worker process: its own engine and the run's settings."""
+    _WORKER.update(engine=api.get_engine(spec, keep=keep, options=options), source=source,
+                   rules=rules, settings=settings)
+
+
+def _solve_chunk(lines: list[tuple[int, str]]) -> list[Result | None]:
+    """Return the result of every (line number, text) of a chunk."""
+    w = _WORKER
+    return [_handle_raw(text, lineno, w["source"], w["rules"], w["engine"], w["settings"])
+            for lineno, text in lines]
+
+
+def _handle_raw(text, lineno, source, rules, engine, settings) -> Result | None:
+    """Return the result of one input line (None for a blank or comment line)."""
+    entry = parse_entry(text, lineno, source, rules=rules)
+    return None if entry is None else _handle_entry(entry, engine, settings)
+
+
+def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
+    """Return what one puzzle prints on stdout and stderr, and its exit code."""
+    if entry.error:
+        return "", f"polydoku: {entry.error}\n", EXIT_BAD_INPUT
+    p = entry.puzzle
+    try:
+        outcome = api.solve(p, engine, max_solutions=s.limit, timeout=s.timeout)
+    except PolydokuError as err:
+        message = f"polydoku: {p.name + ': ' if p.name else ''}{err}\n"
+        if s.fmt == "json":
+            return (_json_line({"puzzle": p.name or write_line(p), "status": "error",
+                                "message": str(err)}), message, err.exit_code)
+        return "error\n", message, err.exit_code
+    out, err = _render(p, outcome, s.mode, s.fmt)
+    return out, err, STATUS_EXIT[outcome.status]
+
+
+def _json_line(data) -> str:
+    """Return one JSON object as one line."""
+    return json.dumps(data, default=str) + "\n"
+
+
+def _render(p, outcome, mode, fmt) -> tuple[str, str]:
+    """Return one puzzle's outcome as stdout and stderr text in the chosen format."""
     if fmt == "json":
         extra = {}
         if mode == "count" and outcome.count >= 2:
@@ -73,33 +198,29 @@ def _print(p, outcome, mode, fmt) -> None:
         data = outcome_json(p, outcome, **extra)
         if mode == "count":
             data["solutions"] = data["solutions"][:2]
-        echo_json(data)
-        return
+        return _json_line(data), ""
     words = outcome.message or ""
+    where = p.name + ": " if p.name else ""
     if outcome.status is Status.UNSATISFIABLE:
-        click.echo("no solution")
-        click.echo(f"polydoku: {p.name + ': ' if p.name else ''}"
-                   f"{words or 'no solution (proved by ' + outcome.engine + ')'}", err=True)
-        return
+        return "no solution\n", (f"polydoku: {where}"
+                                 f"{words or 'no solution (proved by ' + outcome.engine + ')'}\n")
     if outcome.status is Status.UNKNOWN and not outcome.solutions:
-        click.echo("unknown")
-        click.echo(f"polydoku: {p.name + ': ' if p.name else ''}{outcome.engine} gave up without "
-                   f"an answer: {words or 'timed out'}", err=True)
-        return
+        return "unknown\n", (f"polydoku: {where}{outcome.engine} gave up without an answer: "
+                             f"{words or 'timed out'}\n")
+    out: list[str] = []
     if mode == "count":
-        exact = outcome.exhausted
-        click.echo(f"{outcome.count}{'' if exact else '+'}")
+        out.append(f"{outcome.count}{'' if outcome.exhausted else '+'}")
         if outcome.count >= 2 and fmt == "grid":
             diff = _differences(p, *outcome.solutions[:2])
-            click.echo(render_grid(p, outcome.solutions[0], fmt))
-            click.echo("")
-            click.echo(render_grid(p, outcome.solutions[1], fmt))
-            click.echo(f"they differ in {len(diff)} cells: {' '.join(diff)}")
-        return
+            out += [render_grid(p, outcome.solutions[0], fmt), "",
+                    render_grid(p, outcome.solutions[1], fmt),
+                    f"they differ in {len(diff)} cells: {' '.join(diff)}"]
+        return "".join(line + "\n" for line in out), ""
     shown = outcome.solutions if mode == "all" else outcome.solutions[:1]
     for k, solution in enumerate(shown):
         if fmt == "grid" and k:
-            click.echo("")
-        click.echo(render_grid(p, solution, fmt))
+            out.append("")
+        out.append(render_grid(p, solution, fmt))
     if fmt == "grid":
-        click.echo("")
+        out.append("")
+    return "".join(line + "\n" for line in out), ""

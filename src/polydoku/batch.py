@@ -1,0 +1,136 @@
+"""Many puzzles on many processes: a bounded, ordered, chunked map over a stream of items.
+
+`ordered_map(task, items, jobs=N)` sends chunks of items to N worker processes and yields
+`(item, result)` pairs in input order. At most a few chunks per worker are in flight, so memory
+stays flat on inputs of any length and output starts at once. Chunks grow until one takes about
+`TARGET_SECONDS` in a worker, so the per-item cost of talking to workers stays small on easy
+puzzles, while hard puzzles still spread over every worker one or a few at a time.
+
+It must not know what an item is: reading, parsing, solving and rendering belong to the caller
+and its task (a top-level function, so workers can import it). Each worker sets itself up once
+through `initializer` (e.g. builds its own engine).
+
+Roads not taken: `Pool.imap(chunksize=…)` reads its whole input ahead (memory grows with the
+file); `fork` is the cheapest start but unsafe once the parent has threads (a progress bar has
+one), so workers come from a fork server.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import islice
+from typing import Any, Callable, Iterable, Iterator, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+TARGET_SECONDS = 0.05   # how long one chunk should keep a worker busy
+MAX_CHUNK = 1024
+IN_FLIGHT_PER_JOB = 3   # chunks queued per worker: enough to hide the round trip, no more
+
+
+def default_jobs() -> int:
+    """Return the number of processes to use by default: the machine's core count."""
+    return os.cpu_count() or 1
+
+
+def _timed(task: Callable[[list[T]], list[R]], chunk: list[T]) -> tuple[list[R], float]:
+    """Return a task's results for a chunk and the worker's seconds spent on it."""
+    start = time.perf_counter()
+    return task(chunk), time.perf_counter() - start
+
+
+def next_chunk_size(size: int, seconds: float, items: int) -> int:
+    """Return the chunk size that should take about TARGET_SECONDS, moving halfway there."""
+    per_item = seconds / max(items, 1)
+    wanted = TARGET_SECONDS / per_item if per_item > 0 else MAX_CHUNK
+    return max(1, min(MAX_CHUNK, round((size * max(1.0, wanted)) ** 0.5)))
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Return the fork-server start method where there is one, else spawn."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def ordered_map(task: Callable[[list[T]], list[R]], items: Iterable[T], *, jobs: int,
+                initializer: Callable[..., Any] | None = None,
+                initargs: tuple = ()) -> Iterator[tuple[T, R]]:
+    """Yield (item, result) for every item, in input order, computed on `jobs` processes."""
+    source = iter(items)
+    pool = ProcessPoolExecutor(max(1, jobs), mp_context=_context(), initializer=initializer,
+                               initargs=initargs)
+    pending: deque[tuple[list[T], Future]] = deque()
+    size, exhausted, finished = 1, False, False
+    try:
+        while True:
+            while not exhausted and len(pending) < jobs * IN_FLIGHT_PER_JOB:
+                chunk = list(islice(source, size))
+                if chunk:
+                    pending.append((chunk, pool.submit(_timed, task, chunk)))
+                exhausted = len(chunk) < size
+            if not pending:
+                break
+            chunk, future = pending.popleft()
+            results, seconds = future.result()
+            size = next_chunk_size(size, seconds, len(chunk))
+            yield from zip(chunk, results)
+        finished = True
+    finally:
+        # An early stop (an error, a closed pipe, Ctrl-C) drops the queued chunks at once.
+        pool.shutdown(wait=True, cancel_futures=not finished)
+
+
+class Progress:
+    """A progress bar with an ETA on stderr, drawn by rich; every method is a no-op when off.
+
+    `advance` is cheap enough to call once per puzzle: the bar is redrawn at most ten times a
+    second.
+    """
+
+    def __init__(self, total: float | None, *, enabled: bool, label: str = "solving",
+                 unit: str = "puzzles"):
+        self.enabled, self.label, self.unit, self.total = enabled, label, unit, total
+        self.count, self._pending, self._last, self._bar, self._task = 0, 0.0, 0.0, None, None
+
+    def __enter__(self) -> "Progress":
+        if self.enabled:
+            from rich.console import Console
+            from rich.progress import (BarColumn, Progress as RichProgress, TaskProgressColumn,
+                                       TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+            self._bar = RichProgress(TextColumn("{task.description}"), BarColumn(),
+                                     TaskProgressColumn(), TimeElapsedColumn(),
+                                     TextColumn("ETA"), TimeRemainingColumn(),
+                                     console=Console(stderr=True), transient=True)
+            self._bar.__enter__()
+            self._task = self._bar.add_task(self.label, total=self.total)
+        return self
+
+    def advance(self, amount: float = 1.0, items: int = 1) -> None:
+        """Move the bar by `amount` (in units of the total) after `items` more puzzles."""
+        self.count += items
+        if self._bar is None:
+            return
+        self._pending += amount
+        now = time.monotonic()
+        if now - self._last >= 0.1:
+            self._flush(now)
+
+    def _flush(self, now: float) -> None:
+        self._bar.update(self._task, advance=self._pending,
+                         description=f"{self.label}: {self.count:,} {self.unit}")
+        self._pending, self._last = 0.0, now
+
+    def note(self, text: str) -> None:
+        """Print a line above the bar (or nothing when the bar is off)."""
+        if self._bar is not None:
+            self._bar.console.print(text, markup=False, highlight=False)
+
+    def __exit__(self, *exc) -> None:
+        if self._bar is not None:
+            self._flush(time.monotonic())
+            self._bar.__exit__(*exc)
