@@ -1,0 +1,63 @@
+"""Batch solving: the ordered, bounded process map, and `solve FILE --jobs N`."""
+
+import itertools
+
+from conftest import data_lines
+
+from polydoku.batch import IN_FLIGHT_PER_JOB, MAX_CHUNK, next_chunk_size, ordered_map
+
+WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+UNSAT = "55" + WIKI[2:]
+
+
+def test_ordered_map_keeps_input_order():
+    items = [(k, str(k)) for k in range(500)]
+    out = list(ordered_map(list, items, jobs=2))
+    assert [item for item, _ in out] == items
+    assert all(item == result for item, result in out)
+
+
+def test_ordered_map_reads_its_input_lazily():
+    pulled = itertools.count()
+    source = (next(pulled) for _ in range(10**9))     # far too long to read ahead
+    results = ordered_map(list, source, jobs=2)
+    first = [next(results) for _ in range(3)]
+    bound = 2 * IN_FLIGHT_PER_JOB * MAX_CHUNK
+    assert [item for item, _ in first] == [0, 1, 2] and next(pulled) < bound
+    results.close()
+
+
+def test_chunk_size_moves_towards_the_target():
+    assert next_chunk_size(1, 0.0001, 1) > 1              # easy items: bigger chunks
+    size = 64
+    for _ in range(4):                                    # two seconds each: one at a time
+        size = next_chunk_size(size, size * 2.0, size)
+    assert size == 1
+    assert next_chunk_size(10**6, 0.0, 1) <= MAX_CHUNK
+
+
+def _file(tmp_path, lines):
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def test_jobs_keep_order_exit_code_and_match_one_job(run_cli, tmp_path):
+    puzzles = data_lines("norvig_easy50.txt", limit=12)
+    lines = puzzles[:5] + ["# a comment", WIKI[:30], UNSAT] + puzzles[5:]
+    path = _file(tmp_path, lines)
+    many, one = run_cli("solve", path, "--jobs", "2"), run_cli("solve", path, "--jobs", "1")
+    expected = data_lines("norvig_easy50.solutions.txt", limit=12)
+    assert many.code == one.code == 2                     # a bad line is the worst code seen
+    assert many.out == one.out
+    assert many.out.split("\n")[:-1] == expected[:5] + ["no solution"] + expected[5:]
+    assert "line 7" in many.err and "wrong length" in many.err
+    assert "14 puzzles" in many.err and "12 solved" in many.err and "1 bad input" in many.err
+
+
+def test_jobs_json_and_unsat_exit_code(run_cli, tmp_path):
+    path = _file(tmp_path, [WIKI, UNSAT, WIKI])
+    r = run_cli("solve", path, "--jobs", "2", "--format", "json")
+    assert r.code == 1
+    assert [line.split('"status": "')[1][:6] for line in r.out.splitlines()] == [
+        "solved", "unsati", "solved"]
