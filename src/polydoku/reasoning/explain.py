@@ -338,17 +338,20 @@ def resolve_engine(engine: str | Engine) -> Engine:
     return eng
 
 
-def native_proof(problem: Problem, literals: tuple[Literal, ...],
-                 timeout: float | None = None) -> tuple[bool | None, int]:
-    """Return (found by propagation alone?, search nodes) of the native engine's refutation of
-    the literals; (None, 0) when the native engine found a solution, i.e. they are no conflict."""
+def native_proof(problem: Problem, literals: tuple[Literal, ...], timeout: float | None = None,
+                 known: dict | None = None) -> tuple[bool | None, int]:
+    """Return (refuted by propagation alone?, search nodes) for the native engine on the
+    literals; (None, 0) when it solves them, i.e. they are no conflict. `known` is the stats of
+    a native refutation already made, to save a second search."""
     reduced = problem.with_givens(literals)
     if initial_candidates(reduced, compile_problem(reduced)) is None:
         return True, 0
-    out = search(reduced, 1, timeout)
-    if out.status is Status.SOLVED:
-        return None, 0
-    return False, int(out.stats.get("nodes", 0))
+    if known is None:
+        out = search(reduced, 1, timeout)
+        if out.status is Status.SOLVED:
+            return None, 0
+        known = out.stats
+    return False, int(known.get("nodes", 0))
 
 
 def needed_rules(puzzle: Puzzle, engine: Engine, literals: tuple[Literal, ...],
@@ -430,12 +433,9 @@ def _conflict(puzzle: Puzzle, problem: Problem, oracle: Oracle, soft: list[Liter
         check_solution(puzzle, fixed + tuple(x for x in conflict if x != g), witnesses[g],
                        oracle.engine)
     literals = fixed + tuple(conflict)
-    stats = oracle.refuted.get(frozenset(literals))
-    if oracle.engine.id == "native" and stats is not None:
-        by_propagation, nodes = stats.get("nodes", 0) == 0, int(stats.get("nodes", 0))
-    else:
-        left = None if oracle.deadline is None else max(1.0, oracle.deadline - time.monotonic())
-        by_propagation, nodes = native_proof(problem, literals, left)
+    stats = oracle.refuted.get(frozenset(literals)) if oracle.engine.id == "native" else None
+    left = None if oracle.deadline is None else max(1.0, oracle.deadline - time.monotonic())
+    by_propagation, nodes = native_proof(problem, literals, left, stats)
     if by_propagation is None:
         raise EngineFailed(oracle.engine.spec, "claimed no solution, but the native engine "
                                                "solved the givens it named")

@@ -1,0 +1,128 @@
+"""`polydoku candidates`: for each cell, the values that appear in at least one solution (or in
+at least k), as a candidate grid or JSON. Parse -> `reasoning.candidates` -> render -> exit code."""
+
+from __future__ import annotations
+
+import click
+
+from .. import api
+from ..engines import Status
+from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT, PolydokuError
+from ..formats.line import write_line
+from ..model import Puzzle, cell_name
+from ..reasoning.candidates import Candidates, true_candidates
+from .app import cli
+from .common import (ExitCode, echo_json, engine_options, entries, input_format_option,
+                     parse_options, puzzle_argument, report_bad, rules_option)
+from .explain import literal_name
+
+
+def cell_texts(puzzle: Puzzle, result: Candidates) -> list[str]:
+    """Return each cell's candidates as a string of symbols (`.` when it has none)."""
+    return ["".join(puzzle.symbol(v) for v in sorted(vals)) or "." for vals in result.values]
+
+
+def candidate_grid(puzzle: Puzzle, texts: list[str]) -> str:
+    """Return the candidate strings drawn as a grid, padded to one width, boxes separated."""
+    g = puzzle.geometry
+    n, bc = g.size, g.box_cols
+    w = max(len(t) for t in texts)
+    box_width = bc * (w + 1) - 1
+    lines = []
+    for r in range(n):
+        if r and r % g.box_rows == 0:
+            lines.append("-+-".join(["-" * box_width] * (n // bc)))
+        cells = [texts[r * n + c].ljust(w) for c in range(n)]
+        lines.append(" | ".join(" ".join(cells[k:k + bc]) for k in range(0, n, bc)).rstrip())
+    return "\n".join(lines)
+
+
+def render_json(puzzle: Puzzle, result: Candidates) -> dict:
+    """Return the JSON object of a puzzle's true candidates."""
+    texts = cell_texts(puzzle, result)
+    return {
+        "puzzle": puzzle.name or write_line(puzzle),
+        "status": result.status.value,
+        "at_least": result.at_least,
+        "candidates": {cell_name(puzzle.geometry.cell(i)): t if result.values[i] else ""
+                       for i, t in enumerate(texts)},
+        "total": result.total,
+        "undecided": [literal_name(puzzle, p) for p in result.undecided],
+        "solutions_seen": result.solutions_seen,
+        "searches": result.searches,
+        "engine": result.stats.get("engine"),
+        "message": result.message,
+        "stats": result.stats,
+    }
+
+
+CANDIDATES_EXIT = {Status.SOLVED: EXIT_SOLVED, Status.UNSATISFIABLE: EXIT_UNSAT,
+                   Status.UNKNOWN: EXIT_UNKNOWN}
+
+
+@cli.command()
+@puzzle_argument
+@rules_option
+@input_format_option
+@engine_options
+@click.option("--at-least", "at_least", type=click.IntRange(min=1), default=1, show_default=True,
+              metavar="K", help="Keep the values that appear in at least K solutions.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
+def candidates(puzzle, rules, input_format, engine, timeout, keep, options, at_least, as_json):
+    """Show PUZZLE's true candidates: for each cell, the values that appear in at least one
+    solution (with --at-least K, in at least K solutions), found without enumerating every
+    solution: each solution found witnesses all its values at once.
+
+    Exit codes: 0 computed, 1 no solution, 2 bad input, 3 engine unavailable or failed,
+    4 unknown (the engine gave up; the values shown are proved, the undecided ones listed).
+    """
+    engine_obj = api.get_engine(engine, keep=keep, options=parse_options(options))
+    if at_least > 1 and "count" not in engine_obj.capabilities:
+        raise click.UsageError(f"engine {engine_obj.spec} cannot count solutions, which "
+                               f"--at-least {at_least} needs")
+    code = ExitCode()
+    first = True
+    for entry in entries(puzzle, rules, input_format):
+        if entry.error:
+            report_bad(entry)
+            code.add(EXIT_BAD_INPUT)
+            continue
+        p = entry.puzzle
+        try:
+            result = true_candidates(p, at_least=at_least, engine=engine_obj, timeout=timeout)
+        except PolydokuError as err:
+            click.echo(f"polydoku: {p.name + ': ' if p.name else ''}{err}", err=True)
+            code.add(err.exit_code)
+            continue
+        code.add(CANDIDATES_EXIT[result.status])
+        if as_json:
+            echo_json(render_json(p, result))
+            continue
+        if not first:
+            click.echo("")
+        first = False
+        if p.name:
+            click.echo(f"{p.name}:")
+        click.echo("\n".join(_text(p, result)))
+    return code.code
+
+
+def _plural(k: int, one: str, many: str | None = None) -> str:
+    """Return `1 solution`, `2 solutions`."""
+    return f"{k} {one if k == 1 else many or one + 's'}"
+
+
+def _text(p: Puzzle, result: Candidates) -> list[str]:
+    """Return the text lines of a puzzle's true candidates."""
+    if result.status is Status.UNSATISFIABLE:
+        return ["no solution: no cell has a candidate (`polydoku explain` shows why)"]
+    k = result.at_least
+    where = "at least one solution" if k == 1 else f"at least {k} solutions"
+    lines = [candidate_grid(p, cell_texts(p, result)),
+             f"{result.total} candidates (values in {where}), from "
+             f"{_plural(result.solutions_seen, 'solution')} found in "
+             f"{_plural(result.searches, 'search', 'searches')}"]
+    if result.status is Status.UNKNOWN:
+        lines.append(f"unknown: {result.message}; undecided: "
+                     f"{', '.join(literal_name(p, x) for x in result.undecided)}")
+    return lines

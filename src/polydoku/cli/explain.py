@@ -1,0 +1,227 @@
+"""`polydoku explain`: a minimal set of givens that has no solution, or why a cell cannot hold a
+value (`--why r1c6=4`). Parse -> `reasoning.explain` -> render -> exit code."""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+import click
+
+from .. import api
+from ..engines import Status
+from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT, BadInput, PolydokuError
+from ..formats.line import write_line
+from ..model import Puzzle, cell_name, parse_cell
+from ..reasoning.explain import DEFAULT_SMALLEST_BUDGET, METHODS, Explanation, explain as run
+from .app import cli
+from .common import (ExitCode, echo_json, engine_options, entries, input_format_option,
+                     parse_options, puzzle_argument, report_bad, rules_option)
+
+_WHY = re.compile(r"^\s*(r\d+\s*c\d+)\s*=\s*(\S+)\s*$", re.IGNORECASE)
+_CONDA = re.compile(r"^\s*(\d+)x(\d+)-is=+(\S+)\s*$")
+
+
+def literal_name(puzzle: Puzzle, literal: tuple[int, int]) -> str:
+    """Return a cell value written `r4c5=6` (the value as the puzzle's symbol)."""
+    var, value = literal
+    return f"{cell_name(puzzle.geometry.cell(var))}={puzzle.symbol(value)}"
+
+
+def parse_why(text: str, puzzle: Puzzle) -> tuple[int, int]:
+    """Return (cell index, value) of `r1c6=4` (or conda's `1x6-is=4`); bad input otherwise."""
+    n = puzzle.size
+    m, conda = _WHY.match(text), _CONDA.match(text)
+    if not (m or conda):
+        raise BadInput(f"--why {text!r}: expected a cell and a value like r1c6=4")
+    cell_text, symbol = (m.group(1), m.group(2)) if m else \
+        (f"r{conda.group(1)}c{conda.group(2)}", conda.group(3))
+    try:
+        cell = parse_cell(cell_text, n)
+    except BadInput as err:
+        raise BadInput(f"--why {text}: {err.reason}") from None
+    lookup = {ch.upper(): k + 1 for k, ch in enumerate(puzzle.alphabet)}
+    value = lookup.get(symbol.upper())
+    if value is None and symbol.isdigit() and 1 <= int(symbol) <= n:
+        value = int(symbol)
+    if value is None:
+        raise BadInput(f"--why {text}: value {symbol!r} is not one of "
+                       f"{puzzle.alphabet[0]}..{puzzle.alphabet[-1]}")
+    return puzzle.geometry.index(cell), value
+
+
+def marked_grid(puzzle: Puzzle, literals: Sequence[tuple[int, int]],
+                marked: tuple[int, int] | None = None) -> str:
+    """Return a grid showing only the literals; `marked` is drawn with a `*` after its value."""
+    g = puzzle.geometry
+    n, bc = g.size, g.box_cols
+    values = [0] * g.ncells
+    for var, value in literals:
+        values[var] = value
+    lines = []
+    for r in range(n):
+        if r and r % g.box_rows == 0:
+            lines.append("+".join(["-" * (2 * bc)] + ["-" * (2 * bc + 1)] * (n // bc - 1))[:-1])
+        tokens = []
+        for c in range(n):
+            i = r * n + c
+            tokens.append(puzzle.symbol(values[i]) + ("*" if marked and marked[0] == i else " "))
+        lines.append("| ".join("".join(tokens[k:k + bc]) for k in range(0, n, bc)).rstrip())
+    return "\n".join(lines)
+
+
+def _rules_sentence(e: Explanation, puzzle: Puzzle) -> str | None:
+    """Return what the variant rules have to do with the conflict (None without variant rules)."""
+    if not puzzle.rules:
+        return None
+    if e.needed_rules:
+        names = " and ".join(f"the {r} rule" for r in e.needed_rules)
+        return f"it needs {names}: without {'it' if len(e.needed_rules) == 1 else 'each'}, " \
+               f"these givens can be solved"
+    if not e.classic_suffices:
+        return (f"it needs the variant rules together ({', '.join(r.name for r in puzzle.rules)}); "
+                f"no single one is needed")
+    return "the classic rules alone already refute it (the variant rules are not needed)"
+
+
+def _conflict_lines(e: Explanation, puzzle: Puzzle, why_text: str | None) -> list[str]:
+    """Return the text lines of a conflict."""
+    names = [literal_name(puzzle, g) for g in e.givens]
+    k = len(names)
+    these = f"{'this given has' if k == 1 else f'these {k} givens have'}"
+    if why_text:
+        cell, _, sym = why_text.partition("=")
+        head = (f"{cell} cannot hold {sym}: with {why_text}, {these} no solution "
+                f"(remove any one and there is one)")
+    else:
+        prefix = "the puzzle has no solution at all" if e.puzzle_unsolvable else "no solution"
+        head = (f"{prefix}: {these.replace('have', 'already have').replace('has', 'already has')}"
+                f" none (remove any one and the rest can be solved)")
+    lines = [head, ", ".join(names) if names else "(no givens: the rules alone have no solution)",
+             marked_grid(puzzle, list(e.givens) + ([e.assumption] if e.assumption else []),
+                         e.assumption)]
+    if e.assumption:
+        lines.append(f"(* marks {why_text}, the value asked about)")
+    lines.append("the native engine refutes them by propagation alone (naked and hidden singles)"
+                 if e.by_propagation else
+                 f"the native engine refutes them with a search "
+                 f"({e.nodes} node{'' if e.nodes == 1 else 's'})")
+    rules = _rules_sentence(e, puzzle)
+    if rules:
+        lines.append(rules)
+    if e.smallest:
+        s = e.smallest
+        lines.append(f"smallest: no conflict has fewer givens (proved in {s.seconds:.2f} s)"
+                     if s.is_proved else
+                     f"smallest not proved: {s.message or 'gave up'}; no conflict has fewer than "
+                     f"{s.lower_bound} givens, this one has {k}")
+    return lines
+
+
+def render_text(e: Explanation, puzzle: Puzzle, why_text: str | None) -> list[str]:
+    """Return the text lines of an explanation."""
+    if e.status is Status.UNSATISFIABLE:
+        return _conflict_lines(e, puzzle, why_text if e.assumption else None)
+    if e.status is Status.SOLVED:
+        if why_text:
+            sol = e.solutions[0]
+            return [f"{why_text.partition('=')[0]} can hold {why_text.partition('=')[2]}: "
+                    f"this solution has it", marked_grid(puzzle, list(enumerate(sol)), e.assumption)]
+        if e.exhausted and len(e.solutions) == 1:
+            return ["the puzzle has a solution, and only one: nothing to explain"]
+        return ["the puzzle has several solutions (at least 2): nothing to explain "
+                "(`polydoku solve --count --format grid` shows two and where they differ)"]
+    lines = [f"unknown: {e.message or 'the engine gave up'}"]
+    if e.givens:
+        lines.append(f"these {len(e.givens)} givens have no solution, but they may not be "
+                     f"minimal: {', '.join(literal_name(puzzle, g) for g in e.givens)}")
+    return lines
+
+
+def render_json(e: Explanation, puzzle: Puzzle, why_text: str | None) -> dict:
+    """Return the JSON object of an explanation (givens written `r4c5=6`)."""
+    data = {
+        "puzzle": puzzle.name or write_line(puzzle),
+        "status": e.status.value,
+        "why": why_text,
+        "conflict": [literal_name(puzzle, g) for g in e.givens],
+        "minimal": e.is_minimal,
+        "smallest": None if e.smallest is None else {
+            "proved": e.smallest.is_proved, "lower_bound": e.smallest.lower_bound,
+            "seconds": e.smallest.seconds, "iterations": e.smallest.iterations,
+            "message": e.smallest.message},
+        "needs_rules": list(e.needed_rules),
+        "classic_rules_suffice": e.classic_suffices,
+        "by_propagation": e.by_propagation,
+        "nodes": e.nodes,
+        "puzzle_unsolvable": e.puzzle_unsolvable,
+        "solutions": [write_line(puzzle, s) for s in e.solutions],
+        "unique": (e.exhausted and len(e.solutions) == 1) if e.status is Status.SOLVED
+        and not why_text else None,
+        "witnesses": {literal_name(puzzle, g): write_line(puzzle, s)
+                      for g, s in e.witnesses.items() if g in e.givens},
+        "engine": e.stats.get("engine"),
+        "message": e.message,
+        "stats": e.stats,
+    }
+    return data
+
+
+EXPLAIN_EXIT = {Status.SOLVED: EXIT_SOLVED, Status.UNSATISFIABLE: EXIT_UNSAT,
+                Status.UNKNOWN: EXIT_UNKNOWN}
+
+
+@cli.command()
+@puzzle_argument
+@rules_option
+@input_format_option
+@engine_options
+@click.option("--why", "why", default=None, metavar="CELL=VALUE",
+              help="Explain why this cell cannot hold this value, e.g. r1c6=4.")
+@click.option("--smallest", is_flag=True,
+              help="Search for a conflict with the fewest givens (within --budget).")
+@click.option("--budget", type=click.FloatRange(min=0.001), default=DEFAULT_SMALLEST_BUDGET,
+              show_default=True, help="Seconds allowed for --smallest.")
+@click.option("--method", type=click.Choice(list(METHODS)), default="deletion",
+              show_default=True, help="How the conflict is shrunk.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
+def explain(puzzle, rules, input_format, engine, timeout, keep, options, why, smallest, budget,
+            method, as_json):
+    """Explain why PUZZLE has no solution: a minimal set of givens that already has none
+    (remove any one and the rest can be solved). With --why r1c6=4: why that cell cannot hold
+    that value. The engine may be any that solves; one with cores (see `polydoku engines`)
+    shrinks faster.
+
+    Exit codes: 0 there is a solution (of the puzzle, or with the --why value: nothing to
+    explain), 1 no solution: the conflict is shown, 2 bad input, 3 engine unavailable or
+    failed, 4 unknown (the engine gave up; the givens shown may not be minimal).
+    """
+    engine_obj = api.get_engine(engine, keep=keep, options=parse_options(options))
+    code = ExitCode()
+    first = True
+    for entry in entries(puzzle, rules, input_format):
+        if entry.error:
+            report_bad(entry)
+            code.add(EXIT_BAD_INPUT)
+            continue
+        p = entry.puzzle
+        literal = parse_why(why, p) if why else None
+        why_text = literal_name(p, literal) if literal else None
+        try:
+            e = run(p, why=literal, engine=engine_obj, method=method, smallest=smallest,
+                    smallest_budget=budget, timeout=timeout)
+        except PolydokuError as err:
+            click.echo(f"polydoku: {p.name + ': ' if p.name else ''}{err}", err=True)
+            code.add(err.exit_code)
+            continue
+        code.add(EXPLAIN_EXIT[e.status])
+        if as_json:
+            echo_json(render_json(e, p, why_text))
+            continue
+        if not first:
+            click.echo("")
+        first = False
+        if p.name:
+            click.echo(f"{p.name}:")
+        click.echo("\n".join(render_text(e, p, why_text)))
+    return code.code
