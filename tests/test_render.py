@@ -1,0 +1,102 @@
+"""Pictures: the SVG's cells, classes and texts; the PNG's header and size; the render command."""
+
+import struct
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conftest import EXAMPLES
+
+from polydoku import api
+from polydoku.errors import BadInput
+from polydoku.formats.read import read_puzzle
+from polydoku.model import parse_rules
+from polydoku.render import candidates_for, render_png, render_svg
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _cells(svg_text):
+    root = ET.fromstring(svg_text)
+    return root, {g.get("data-cell"): g for g in root.iter(f"{NS}g")
+                  if "cell" in g.get("class", "").split()}
+
+
+def _value(group):
+    texts = [t.text for t in group.iter(f"{NS}text") if t.get("class") == "value"]
+    return texts[0] if texts else None
+
+
+@pytest.fixture(scope="module")
+def wiki():
+    puzzle = read_puzzle(str(EXAMPLES / "wikipedia.txt"))
+    return puzzle, api.solve(puzzle).solutions[0]
+
+
+def test_svg_has_every_cell_with_givens_and_solution(wiki):
+    puzzle, solution = wiki
+    root, cells = _cells(render_svg(puzzle, solution, highlight=["r1c3", (8, 8)], title="W"))
+    assert root.tag == f"{NS}svg" and len(cells) == 81
+    for i in range(81):
+        r, c = divmod(i, 9)
+        group = cells[f"r{r + 1}c{c + 1}"]
+        kinds = group.get("class").split()
+        assert _value(group) == str(solution[i])
+        assert ("given" in kinds) == bool(puzzle.givens[i]) and ("solved" in kinds) != bool(
+            puzzle.givens[i])
+    marked = {name for name, g in cells.items() if "highlight" in g.get("class").split()}
+    assert marked == {"r1c3", "r9c9"}
+    fills = {t.get("fill") for g in cells.values() for t in g.iter(f"{NS}text")}
+    assert len(fills) == 2                      # givens and solved values differ in colour
+
+
+def test_svg_givens_only_and_candidates(wiki):
+    puzzle, _ = wiki
+    cands = candidates_for(puzzle)
+    _, cells = _cells(render_svg(puzzle, candidates=cands))
+    for i, v in enumerate(puzzle.givens):
+        r, c = divmod(i, 9)
+        group = cells[f"r{r + 1}c{c + 1}"]
+        marks = sorted(int(t.text) for t in group.iter(f"{NS}text") if t.get("class") == "candidate")
+        assert _value(group) == (str(v) if v else None)
+        assert marks == ([] if v else sorted(cands[i]))
+    assert cands[2] == {1, 2, 4}                # r1c3: row 5,3,7; column 8,9,6; box 6,9,8
+
+
+def test_variant_rules_drawn_and_named():
+    puzzle = read_puzzle(str(EXAMPLES / "four.txt")).with_rules(parse_rules("diagonal,anti-king"))
+    root = ET.fromstring(render_svg(puzzle))
+    assert len(root.findall(f".//{NS}g[@class='rule diagonal']/{NS}line")) == 2
+    notes = " ".join(t.text for t in root.iter(f"{NS}text") if t.get("class") == "rule-note")
+    assert "diagonal" in notes and "anti-king" in notes
+
+
+def test_bad_highlight_is_bad_input(wiki):
+    with pytest.raises(BadInput, match="outside"):
+        render_svg(wiki[0], highlight=["r10c1"])
+
+
+def _png_size(data):
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_png_is_an_image_of_the_svg_size(wiki):
+    puzzle, solution = wiki
+    root = ET.fromstring(render_svg(puzzle, solution))
+    width, height = float(root.get("width")), float(root.get("height"))
+    assert _png_size(render_png(puzzle, solution, scale=2)) == (round(width * 2), round(height * 2))
+    assert _png_size(render_png(puzzle, scale=1)) == (round(width), round(height))
+
+
+def test_render_command(run_cli, tmp_path):
+    svg, png = tmp_path / "m.svg", tmp_path / "m.png"
+    r = run_cli("render", str(EXAMPLES / "miracle.json"), "--solution", "--highlight", "r5c3",
+                "--out", svg)
+    assert r.code == 0 and svg.exists()
+    _, cells = _cells(svg.read_text())
+    assert all(_value(g) for g in cells.values()) and "highlight" in cells["r5c3"].get("class")
+    r = run_cli("render", str(EXAMPLES / "four.txt"), "--candidates", "--out", png)
+    assert r.code == 0 and _png_size(png.read_bytes())[0] > 100
+    r = run_cli("render", str(EXAMPLES / "four.txt"), "--out", tmp_path / "x.pdf")
+    assert r.code == 2 and r.err.count("\n") == 1
