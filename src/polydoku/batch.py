@@ -110,6 +110,12 @@ class Progress:
             self._task = self._bar.add_task(self.label, total=self.total)
         return self
 
+    def set_total(self, total: float | None) -> None:
+        """Set the amount of work the bar counts up to (None: unknown)."""
+        self.total = total
+        if self._bar is not None:
+            self._bar.update(self._task, total=total)
+
     def advance(self, amount: float = 1.0, items: int = 1) -> None:
         """Move the bar by `amount` (in units of the total) after `items` more puzzles."""
         self.count += items
