@@ -1,0 +1,67 @@
+"""`polydoku hint`: the next logical move, in one sentence (the easiest technique that makes progress).
+
+Exit codes: 0 a move was found (or the grid is already full), 1 no solution, 2 bad input,
+3 internal failure (a wrong step), 4 logic stalls (no technique applies; the candidates are shown).
+"""
+
+from __future__ import annotations
+
+import click
+
+from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN
+from ..reasoning.logic import allowed_finders, candidates_grid, candidates_rows, check_step
+from ..reasoning.logic import next_step, prepare, start_board
+from .app import cli
+from .common import ExitCode, echo_json, entries, input_format_option, puzzle_argument, report_bad
+from .common import rules_option
+from .steps import label, level_option, unsolvable
+
+
+@cli.command()
+@puzzle_argument
+@rules_option
+@input_format_option
+@level_option
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per puzzle: technique, placements, eliminations, pattern, text.")
+def hint(puzzle, rules, input_format, max_level, as_json):
+    """Show the next move for PUZZLE: the easiest named technique that makes progress.
+
+    PUZZLE is the position as it stands (givens and the values placed so far). Exit codes:
+    0 a move was found (or the grid is full), 1 no solution, 2 bad input, 3 internal failure,
+    4 logic stalls (the candidates are shown).
+    """
+    code = ExitCode()
+    for entry in entries(puzzle, rules, input_format):
+        if entry.error:
+            report_bad(entry)
+            code.add(EXIT_BAD_INPUT)
+            continue
+        p = entry.puzzle
+        prep = prepare(p)
+        early = unsolvable(p, prep, as_json)
+        if early is not None:
+            code.add(early)
+            continue
+        board = start_board(prep)
+        step = None if board.is_solved() else next_step(board, allowed_finders(max_level))
+        if step is not None:
+            check_step(step, prep.solution, board)
+        status = "move" if step else ("complete" if board.is_solved() else "stalled")
+        code.add(EXIT_UNKNOWN if status == "stalled" else EXIT_SOLVED)
+        if as_json:
+            data = {"puzzle": label(p), "status": status, "technique": None, "placements": [],
+                    "eliminations": [], "pattern": [], "text": ""}
+            if step is not None:
+                data.update(step.to_json(prep.layout))
+            if status == "stalled":
+                data["candidates"] = candidates_rows(board)
+            echo_json(data)
+        elif step is not None:
+            click.echo(step.text)
+        elif status == "complete":
+            click.echo("The grid is already complete.")
+        else:
+            click.echo("No technique applies: logic stalls here. Candidates:")
+            click.echo(candidates_grid(board))
+    return code.code

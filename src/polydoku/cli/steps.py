@@ -1,0 +1,114 @@
+"""`polydoku steps`: the whole logical path of a puzzle, one named technique per line, and its rating.
+
+Exit codes: 0 solved by logic alone, 1 no solution, 2 bad input, 3 internal failure (a wrong
+step), 4 logic stalls (no technique applies; the candidates are shown) or the engine gave up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ..engines import Status
+from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT
+from ..formats.line import write_line
+from ..model import Puzzle
+from ..reasoning.logic import LEVELS, Path, Prepared, candidates_grid, candidates_rows
+from ..reasoning.logic import prepare, solve_logically
+from .app import cli
+from .common import ExitCode, echo_json, entries, input_format_option, puzzle_argument, report_bad
+from .common import rules_option
+
+
+def level_option(f):
+    """--max-level Easy|Medium|Hard|Unfair|Extreme: use techniques up to this level only."""
+    return click.option("--max-level", "max_level", type=click.Choice(LEVELS), default=None,
+                        help="Use techniques up to this level only (Unfair: no forcing nets).")(f)
+
+
+def label(p: Puzzle) -> str:
+    """Return how a puzzle is named in output: its name, or its line."""
+    return p.name or write_line(p)
+
+
+def unsolvable(p: Puzzle, prep: Prepared, as_json: bool) -> int | None:
+    """Print why logic is not tried (no solution, engine gave up) and return the exit code, else None."""
+    if prep.solution is not None:
+        return None
+    proved = prep.status is Status.UNSATISFIABLE
+    status, code = ("unsatisfiable", EXIT_UNSAT) if proved else ("unknown", EXIT_UNKNOWN)
+    words = "no solution" if proved else "the native engine gave up before finding a solution"
+    if as_json:
+        echo_json({"puzzle": label(p), "status": status, "message": words})
+    else:
+        click.echo(words)
+        click.echo(f"polydoku: {p.name + ': ' if p.name else ''}{words}", err=True)
+    return code
+
+
+def path_json(p: Puzzle, path: Path) -> dict[str, Any]:
+    """Return the JSON object of a logical path."""
+    lay, board = path.prepared.layout, path.board
+    data: dict[str, Any] = {
+        "puzzle": label(p), "status": "solved" if path.solved else "stalled",
+        "unique": path.prepared.unique, "steps": [s.to_json(lay) for s in path.steps],
+        "rating": path.rating.to_json(), "seconds": round(path.seconds, 4),
+        "grid": write_line(p, board.value)}
+    if not path.solved:
+        data["candidates"] = candidates_rows(board)
+    return data
+
+
+def print_path(p: Puzzle, path: Path) -> None:
+    """Print a path: numbered steps, then the outcome, the candidates when stalled, the rating."""
+    width = len(str(len(path.steps)))
+    for k, step in enumerate(path.steps, 1):
+        click.echo(f"{k:>{width}}. {step.text}")
+    if path.solved:
+        click.echo(f"Solved by logic alone in {len(path.steps)} steps.")
+    else:
+        click.echo(f"Logic stalls after {len(path.steps)} steps: no technique applies"
+                   f"{' (the puzzle has more than one solution)' if not path.prepared.unique else ''}"
+                   f". Candidates:")
+        click.echo(candidates_grid(path.board))
+    click.echo(f"Rating: {path.rating}")
+
+
+@cli.command()
+@puzzle_argument
+@rules_option
+@input_format_option
+@level_option
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
+def steps(puzzle, rules, input_format, max_level, as_json):
+    """Solve PUZZLE step by step with named techniques, as a person would, and rate it.
+
+    Each line is one move: the technique, the pattern it uses, what it places or removes.
+    Every step is checked against the solution the native engine finds. Exit codes: 0 solved
+    by logic alone, 1 no solution, 2 bad input, 3 internal failure, 4 logic stalls (the
+    candidates are shown).
+    """
+    code = ExitCode()
+    many = 0
+    for entry in entries(puzzle, rules, input_format):
+        if entry.error:
+            report_bad(entry)
+            code.add(EXIT_BAD_INPUT)
+            continue
+        p = entry.puzzle
+        if many and not as_json:
+            click.echo("")
+        many += 1
+        prep = prepare(p)
+        early = unsolvable(p, prep, as_json)
+        if early is not None:
+            code.add(early)
+            continue
+        path = solve_logically(p, max_level=max_level, prepared=prep)
+        code.add(EXIT_SOLVED if path.solved else EXIT_UNKNOWN)
+        if as_json:
+            echo_json(path_json(p, path))
+        else:
+            print_path(p, path)
+    return code.code

@@ -1,0 +1,323 @@
+"""The candidate board a person pencils in: per-cell candidate bitmasks over a problem's layout.
+
+`Layout` reads the problem IR once: AllDifferent constraints over N cells are *houses* (rows,
+columns, boxes, diagonals), smaller AllDifferents make extra peers (anti-knight, anti-king),
+`AbsDiffNot` and `Nogood` forbid pairs of candidates in different cells. From these it builds,
+for every candidate, the set of candidates it rules out (`conflicts`), so techniques reason over
+one notion of "sees" whatever the rules. `Board` holds the state: placed values and the
+candidates of the other cells. Nothing here finds techniques or talks to engines.
+
+Candidates are numbered `cell * N + value - 1`; sets of candidates and sets of cells are Python
+ints used as bitsets (fast AND/OR over 729 or 81 bits).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Iterator, Sequence
+
+from ...errors import BadInput
+from ...model import cell_name
+from ...problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Yield the positions of the set bits of `mask`, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def values_of(mask: int) -> list[int]:
+    """Return the values (1-based) in a value bitmask."""
+    return [b + 1 for b in bits(mask)]
+
+
+@dataclass(frozen=True)
+class House:
+    """N cells that hold every value once: a row, column, box or diagonal."""
+
+    index: int
+    name: str
+    kind: str                 # "row", "column", "box" or "other"
+    cells: tuple[int, ...]
+    mask: int                 # the cells as a bitset
+
+
+def _kind(cells: tuple[int, ...], label: str, n: int) -> str:
+    """Return whether a house is a row, column, box or other, from its cells and label."""
+    if len({c // n for c in cells}) == 1:
+        return "row"
+    if len({c % n for c in cells}) == 1:
+        return "column"
+    return "box" if label.startswith("box") else "other"
+
+
+@dataclass
+class Layout:
+    """Everything a problem says about which candidates exclude which, in bitset form."""
+
+    size: int
+    houses: tuple[House, ...]
+    peers: tuple[int, ...]                  # per cell: cells that must differ from it (bitset)
+    cell_houses: tuple[tuple[int, ...], ...]
+    conflicts: tuple[int, ...]              # per candidate: candidates it rules out (bitset)
+    is_classic: bool                        # rows, columns and boxes only, nothing else
+    peer_rules: dict[tuple[int, int], str] = field(default_factory=dict)   # small AllDifferents
+    pair_rules: dict[tuple[int, int], str] = field(default_factory=dict)   # AbsDiffNot, Nogood
+    symbols: str = ""
+    box_shape: tuple[int, int] = (0, 0)
+    problem: Problem | None = None
+
+    @property
+    def ncells(self) -> int:
+        """Return the number of cells, N²."""
+        return self.size * self.size
+
+    def name(self, cell: int) -> str:
+        """Return `r1c6` for a cell index."""
+        return cell_name(divmod(cell, self.size))
+
+    def sym(self, value: int) -> str:
+        """Return the symbol of a value (1-9, then letters)."""
+        return self.symbols[value - 1] if self.symbols else str(value)
+
+    def cand(self, cell: int, value: int) -> int:
+        """Return the candidate number of (cell, value)."""
+        return cell * self.size + value - 1
+
+    def split(self, c: int) -> tuple[int, int]:
+        """Return (cell, value) of a candidate number."""
+        cell, v = divmod(c, self.size)
+        return cell, v + 1
+
+    def sees(self, a: int, b: int) -> bool:
+        """Return whether two different cells must hold different values."""
+        return bool(self.peers[a] >> b & 1)
+
+    def why(self, c1: int, c2: int) -> str:
+        """Return the rule that keeps two candidates apart ("same cell", "row 3", "anti-knight")."""
+        (a, v), (b, w) = self.split(c1), self.split(c2)
+        key = (min(a, b), max(a, b))
+        if a == b:
+            return "same cell"
+        if v == w:
+            shared = next((h.name for h in self.houses if h.mask >> a & 1 and h.mask >> b & 1), "")
+            return shared or self.peer_rules.get(key, "")
+        return self.pair_rules.get(key, "")
+
+    def rules_between(self, froms: list[int], targets: list[int]) -> list[str]:
+        """Return the variant rules (not houses, not the cell itself) that the links froms x targets use."""
+        out: dict[str, None] = {}
+        for t in targets:
+            for f in froms:
+                label = self.why(f, t)
+                if label and label != "same cell" and not any(h.name == label for h in self.houses):
+                    out[label] = None
+        return list(out)
+
+    @cached_property
+    def lines(self) -> dict[str, tuple[House, ...]]:
+        """Return the houses by kind: "row", "column", "box", "other"."""
+        out: dict[str, list[House]] = {"row": [], "column": [], "box": [], "other": []}
+        for h in self.houses:
+            out[h.kind].append(h)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def value_masks(self) -> tuple[int, ...]:
+        """Return, per value v (index 0 unused), the candidate bitset of v in every cell."""
+        n = self.size
+        return (0,) + tuple(sum(1 << (i * n + v - 1) for i in range(n * n))
+                            for v in range(1, n + 1))
+
+    def cells_to_cands(self, cells: int, value: int) -> int:
+        """Return the candidate bitset of `value` in a bitset of cells."""
+        n, out = self.size, 0
+        for i in bits(cells):
+            out |= 1 << (i * n + value - 1)
+        return out
+
+
+_LAYOUTS: dict[int, tuple[tuple, Layout]] = {}
+
+
+def layout_of(problem: Problem) -> Layout:
+    """Return the layout of a problem's constraints (cached per constraint tuple)."""
+    key = id(problem.constraints)
+    hit = _LAYOUTS.get(key)
+    if hit is not None and hit[0] is problem.constraints:
+        return hit[1]
+    layout = _build_layout(problem)
+    if len(_LAYOUTS) > 16:
+        _LAYOUTS.clear()
+    _LAYOUTS[key] = (problem.constraints, layout)
+    return layout
+
+
+def _build_layout(problem: Problem) -> Layout:
+    """Return a fresh layout of a problem (see `layout_of`)."""
+    n = problem.size
+    if problem.nvars != n * n:
+        raise BadInput(f"the logical solver needs one variable per cell ({n * n}), "
+                       f"not {problem.nvars}")
+    houses: list[House] = []
+    seen_houses: set[tuple[int, ...]] = set()
+    peers = [0] * (n * n)
+    peer_rules: dict[tuple[int, int], str] = {}
+    pair_rules: dict[tuple[int, int], str] = {}
+    pairs: list[tuple[int, int, int, int]] = []   # (x, a, y, b): x=a and y=b exclude each other
+    extra = False
+    for c in problem.constraints:
+        if isinstance(c, AllDifferent):
+            for x in c.vars:
+                for y in c.vars:
+                    if x != y:
+                        peers[x] |= 1 << y
+            key = tuple(sorted(c.vars))
+            if len(key) == n and key not in seen_houses:
+                seen_houses.add(key)
+                kind = _kind(key, c.label, n)
+                houses.append(House(len(houses), c.label or f"house {len(houses) + 1}", kind,
+                                    tuple(c.vars), sum(1 << x for x in c.vars)))
+                extra |= kind == "other"
+            elif len(key) < n:
+                extra = True
+                for x in key:
+                    for y in key:
+                        if x < y:
+                            peer_rules.setdefault((x, y), c.label)
+        elif isinstance(c, AbsDiffNot):
+            extra = True
+            for a in range(1, n + 1):
+                for b in (a - c.d, a + c.d):
+                    if 1 <= b <= n:
+                        pairs.append((c.x, a, c.y, b))
+            pair_rules.setdefault((min(c.x, c.y), max(c.x, c.y)), c.label)
+        elif isinstance(c, Nogood):
+            extra = True
+            pairs.append((c.x, c.a, c.y, c.b))
+            pair_rules.setdefault((min(c.x, c.y), max(c.x, c.y)), c.label)
+        elif isinstance(c, Table):
+            raise BadInput(f"the logical solver cannot reason over table constraints "
+                           f"({c.label or 'unlabelled'})")
+    conflicts = _conflicts(n, peers, pairs)
+    cell_houses = tuple(tuple(h.index for h in houses if i in h.cells) for i in range(n * n))
+    puzzle = problem.puzzle
+    symbols = puzzle.alphabet if puzzle is not None else ""
+    shape = (puzzle.geometry.box_rows, puzzle.geometry.box_cols) if puzzle is not None else (0, 0)
+    kinds = [h.kind for h in houses]
+    classic = (not extra and kinds.count("row") == n and kinds.count("column") == n
+               and kinds.count("box") == n)
+    return Layout(n, tuple(houses), tuple(peers), cell_houses, conflicts, classic, peer_rules,
+                  pair_rules, symbols, shape, problem)
+
+
+def _conflicts(n: int, peers: list[int], pairs: list[tuple[int, int, int, int]]) -> tuple[int, ...]:
+    """Return, per candidate, the bitset of candidates it excludes."""
+    out = []
+    for i in range(n * n):
+        same_cell = ((1 << n) - 1) << (i * n)
+        peer_cands = [0] * n
+        for j in bits(peers[i]):
+            for v in range(n):
+                peer_cands[v] |= 1 << (j * n + v)
+        for v in range(n):
+            out.append((same_cell ^ (1 << (i * n + v))) | peer_cands[v])
+    for x, a, y, b in pairs:
+        p, q = x * n + a - 1, y * n + b - 1
+        out[p] |= 1 << q
+        out[q] |= 1 << p
+    return tuple(out)
+
+
+class Board:
+    """Placed values and the candidates of the other cells (bit v-1 of `cand[i]` = v possible)."""
+
+    def __init__(self, layout: Layout, values: Sequence[int], givens: Sequence[int] | None = None,
+                 *, unique: bool = False):
+        self.layout = layout
+        n = layout.size
+        self.value = [0] * (n * n)
+        self.cand = [(1 << n) - 1] * (n * n)
+        self.given = tuple(bool(v) for v in (givens if givens is not None else values))
+        self.unique = unique          # uniqueness techniques allowed (proved unique, classic rules)
+        for i, v in enumerate(values):
+            if v:
+                self.place(i, v)
+
+    def copy(self) -> "Board":
+        """Return an independent copy of this board."""
+        other = Board.__new__(Board)
+        other.layout, other.given, other.unique = self.layout, self.given, self.unique
+        other.value, other.cand = self.value[:], self.cand[:]
+        return other
+
+    def place(self, cell: int, value: int) -> None:
+        """Place `value` in `cell` and remove every candidate it excludes."""
+        n = self.layout.size
+        self.value[cell] = value
+        self.cand[cell] = 1 << (value - 1)
+        for c in bits(self.layout.conflicts[cell * n + value - 1]):
+            j, w = divmod(c, n)
+            if not self.value[j]:
+                self.cand[j] &= ~(1 << w)
+
+    def eliminate(self, cell: int, value: int) -> None:
+        """Remove a candidate from an unplaced cell."""
+        if not self.value[cell]:
+            self.cand[cell] &= ~(1 << (value - 1))
+
+    def has(self, cell: int, value: int) -> bool:
+        """Return whether an unplaced cell still has `value` as a candidate."""
+        return not self.value[cell] and bool(self.cand[cell] >> (value - 1) & 1)
+
+    def unsolved(self) -> list[int]:
+        """Return the cells without a value, in order."""
+        return [i for i, v in enumerate(self.value) if not v]
+
+    def is_solved(self) -> bool:
+        """Return whether every cell holds a value."""
+        return all(self.value)
+
+    def places(self, house: House, value: int) -> list[int]:
+        """Return the unplaced cells of `house` that can still hold `value`."""
+        bit, cand, val = 1 << (value - 1), self.cand, self.value
+        return [i for i in house.cells if not val[i] and cand[i] & bit]
+
+    def place_mask(self, house: House, value: int) -> int:
+        """Return the cells of `house` that can still hold `value`, as a bitset."""
+        bit, cand, val, out = 1 << (value - 1), self.cand, self.value, 0
+        for i in house.cells:
+            if not val[i] and cand[i] & bit:
+                out |= 1 << i
+        return out
+
+    def live(self) -> int:
+        """Return the candidates of every unplaced cell as one bitset."""
+        n, out = self.layout.size, 0
+        for i, v in enumerate(self.value):
+            if not v:
+                out |= self.cand[i] << (i * n)
+        return out
+
+    def count(self) -> int:
+        """Return how many candidates the unplaced cells still have."""
+        return sum(self.cand[i].bit_count() for i, v in enumerate(self.value) if not v)
+
+    def contradiction(self) -> str | None:
+        """Return why this board cannot be completed at a glance (a cell or house with no room), or None."""
+        for i, v in enumerate(self.value):
+            if not v and not self.cand[i]:
+                return f"{self.layout.name(i)} has no candidate left"
+        full = (1 << self.layout.size) - 1
+        for h in self.layout.houses:
+            seen = 0
+            for i in h.cells:
+                seen |= self.cand[i]
+            if seen != full:
+                missing = values_of(full & ~seen)[0]
+                return f"{h.name} has no place for {self.layout.sym(missing)}"
+        return None

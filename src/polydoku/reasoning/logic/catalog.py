@@ -1,0 +1,146 @@
+"""The technique catalogue: names, scores and levels, and the rating of a path.
+
+Names follow HoDoKu and SudokuWiki; scores and levels are HoDoKu's defaults (its
+`Options.DEFAULT_SOLVER_STEPS`), and so is the rating rule: a path's score is the sum of its
+steps' scores, its level the highest level among them, raised while the score exceeds that
+level's ceiling (Easy 800, Medium 1000, Hard 1600, Unfair 1800). Two entries are polydoku's
+own, for variant rules (HoDoKu knows classic sudoku only): "Locked Candidates (variant)" and
+"Cell Forcing" (the name Rangsk's variant solver uses); both score like locked candidates.
+This module only describes; it finds nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable
+
+LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
+LEVEL_CEILING = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800}
+# A path that stalls scores like HoDoKu's last resort (brute force): the puzzle needs more than logic.
+STALL_SCORE = 10000
+
+
+@dataclass(frozen=True)
+class Technique:
+    """One named technique: its score, level and what it says, for the README and the rating."""
+
+    name: str
+    score: int
+    level: str
+    family: str
+    summary: str
+
+
+def _t(name: str, score: int, level: str, family: str, summary: str) -> Technique:
+    return Technique(name, score, level, family, summary)
+
+
+TECHNIQUES: tuple[Technique, ...] = (
+    _t("Full House", 4, "Easy", "singles", "the last empty cell of a house"),
+    _t("Naked Single", 4, "Easy", "singles", "a cell with one candidate left"),
+    _t("Hidden Single", 14, "Easy", "singles", "a value with one place left in a house"),
+    _t("Locked Pair", 40, "Medium", "intersections",
+       "a naked pair inside a box and a line at once: clears both"),
+    _t("Locked Triple", 60, "Medium", "intersections", "the same with three cells"),
+    _t("Pointing", 50, "Medium", "intersections",
+       "locked candidates type 1: a value confined to one line inside a box"),
+    _t("Claiming", 50, "Medium", "intersections",
+       "locked candidates type 2: a value confined to one box inside a line"),
+    _t("Locked Candidates (variant)", 50, "Medium", "intersections",
+       "every place for a value in a house sees the same candidate through a variant rule"),
+    _t("Cell Forcing", 50, "Medium", "intersections",
+       "every candidate of one cell rules out the same candidate elsewhere (variant rules)"),
+    _t("Naked Pair", 60, "Medium", "subsets", "two cells of a house with the same two candidates"),
+    _t("Naked Triple", 80, "Medium", "subsets", "three cells of a house with three candidates"),
+    _t("Hidden Pair", 70, "Medium", "subsets", "two values with the same two places in a house"),
+    _t("Hidden Triple", 100, "Medium", "subsets", "three values confined to three cells"),
+    _t("Naked Quadruple", 120, "Hard", "subsets", "four cells with four candidates"),
+    _t("Hidden Quadruple", 150, "Hard", "subsets", "four values confined to four cells"),
+    _t("X-Wing", 140, "Hard", "fish", "a value in two rows confined to two columns (or turned)"),
+    _t("Swordfish", 150, "Hard", "fish", "the same with three lines"),
+    _t("Jellyfish", 160, "Hard", "fish", "the same with four lines"),
+    _t("Remote Pair", 110, "Hard", "chains", "a chain of cells with the same two candidates"),
+    _t("BUG+1", 100, "Hard", "uniqueness",
+       "every cell bivalue but one: the extra candidate must be true (unique puzzles)"),
+    _t("Skyscraper", 130, "Hard", "single digit",
+       "two parallel conjugate pairs joined at one end"),
+    _t("2-String Kite", 150, "Hard", "single digit",
+       "a row and a column conjugate pair joined in a box"),
+    _t("Empty Rectangle", 120, "Hard", "single digit",
+       "a box whose candidates form a cross, and a conjugate pair"),
+    _t("W-Wing", 150, "Hard", "wings", "two equal bivalue cells joined by a conjugate pair"),
+    _t("XY-Wing", 160, "Hard", "wings", "a bivalue pivot and two bivalue pincers"),
+    _t("XYZ-Wing", 180, "Hard", "wings", "a trivalue pivot and two bivalue pincers"),
+    _t("Unique Rectangle Type 1", 100, "Hard", "uniqueness",
+       "three corners of a deadly rectangle are bivalue (unique puzzles)"),
+    _t("Unique Rectangle Type 2", 100, "Hard", "uniqueness",
+       "two roof cells share one extra candidate (unique puzzles)"),
+    _t("Unique Rectangle Type 3", 100, "Hard", "uniqueness",
+       "the roof's extras form a naked subset with other cells (unique puzzles)"),
+    _t("Unique Rectangle Type 4", 100, "Hard", "uniqueness",
+       "one deadly value is locked in the roof (unique puzzles)"),
+    _t("Finned X-Wing", 130, "Hard", "finned fish", "an X-Wing with fins in one box"),
+    _t("Sashimi X-Wing", 150, "Hard", "finned fish", "a finned X-Wing missing a corner"),
+    _t("Finned Swordfish", 200, "Unfair", "finned fish", "a Swordfish with fins in one box"),
+    _t("Sashimi Swordfish", 240, "Unfair", "finned fish", "a finned Swordfish missing a corner"),
+    _t("Finned Jellyfish", 250, "Unfair", "finned fish", "a Jellyfish with fins in one box"),
+    _t("Sashimi Jellyfish", 260, "Unfair", "finned fish", "a finned Jellyfish missing a corner"),
+    _t("Simple Colouring", 150, "Hard", "colouring",
+       "two colours along a value's conjugate pairs: a trap or a wrap"),
+    _t("X-Chain", 260, "Unfair", "chains", "an alternating chain on one value"),
+    _t("XY-Chain", 260, "Unfair", "chains", "an alternating chain through bivalue cells"),
+    _t("AIC", 280, "Unfair", "chains",
+       "an alternating inference chain over any strong and weak links (a nice loop)"),
+    _t("Forcing Net", 700, "Extreme", "forcing",
+       "assuming a candidate, singles run into a contradiction; or every candidate of a cell "
+       "(every place of a value in a house) leads by singles to the same conclusion"),
+)
+
+BY_NAME = {t.name: t for t in TECHNIQUES}
+
+
+def score_of(name: str) -> int:
+    """Return a technique's score (0 for an unknown name)."""
+    t = BY_NAME.get(name)
+    return t.score if t else 0
+
+
+def level_of(name: str) -> str:
+    """Return a technique's level ("Easy" .. "Extreme")."""
+    t = BY_NAME.get(name)
+    return t.level if t else "Extreme"
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A path's difficulty: HoDoKu-style score and level, and the techniques it used."""
+
+    score: int
+    level: str
+    solved: bool
+    hardest: str
+    counts: dict[str, int]
+
+    def to_json(self) -> dict:
+        """Return the rating as a JSON-ready dict."""
+        return {"score": self.score, "level": self.level, "solved": self.solved,
+                "hardest": self.hardest, "techniques": dict(self.counts)}
+
+    def __str__(self) -> str:
+        stalled = "" if self.solved else ", logic stalls"
+        return f"{self.score} ({self.level}{stalled}; hardest: {self.hardest or 'none'})"
+
+
+def rate(techniques: Iterable[str], solved: bool) -> Rating:
+    """Return the rating of a path that used `techniques` (in order) and did or did not finish."""
+    names = list(techniques)
+    score = sum(score_of(n) for n in names)
+    rank = max((LEVELS.index(level_of(n)) for n in names), default=0)
+    hardest = max(names, key=lambda n: (LEVELS.index(level_of(n)), score_of(n)), default="")
+    if not solved:
+        score += STALL_SCORE
+        rank = LEVELS.index("Extreme")
+    while rank < len(LEVELS) - 1 and score > LEVEL_CEILING[LEVELS[rank]]:
+        rank += 1
+    return Rating(score, LEVELS[rank], solved, hardest, dict(Counter(names)))

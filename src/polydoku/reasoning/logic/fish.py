@@ -1,0 +1,129 @@
+"""Fish: X-Wing, Swordfish, Jellyfish, and their finned and sashimi forms.
+
+n base lines (rows, or columns) whose places for a value lie in n cover lines: the value takes
+one place per cover line inside the base lines, so it leaves the rest of the cover lines. With
+fins (extra places, all in one box) the same holds for cover cells inside the fins' box.
+Finders return the first step they see, or None; none changes the board.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Callable, Iterator
+
+from .board import Board, House, bits
+from .step import Step, cell_list, make_step
+
+BASIC = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+FINNED = {2: "Finned X-Wing", 3: "Finned Swordfish", 4: "Finned Jellyfish"}
+SASHIMI = {2: "Sashimi X-Wing", 3: "Sashimi Swordfish", 4: "Sashimi Jellyfish"}
+
+Orientation = tuple[list[House], list[House], Callable[[int], int]]
+
+
+def _orientations(board: Board) -> Iterator[Orientation]:
+    """Yield (base lines, cover lines by index, cover index of a cell): rows first, then columns."""
+    lay = board.layout
+    n = lay.size
+    rows = sorted(lay.lines["row"], key=lambda h: h.cells[0] // n)
+    cols = sorted(lay.lines["column"], key=lambda h: h.cells[0] % n)
+    if len(rows) == n and len(cols) == n:
+        yield rows, cols, lambda cell: cell % n
+        yield cols, rows, lambda cell: cell // n
+
+
+def _index_mask(places: int, index: Callable[[int], int]) -> int:
+    """Return the cover indices of a bitset of cells, as a bitset."""
+    out = 0
+    for i in bits(places):
+        out |= 1 << index(i)
+    return out
+
+
+def _names(houses: list[House]) -> str:
+    """Return "rows 2 and 7" style names for a list of lines of one kind."""
+    kind = houses[0].name.split()[0]
+    numbers = [h.name.split()[-1] for h in houses]
+    if len(numbers) == 1:
+        return f"{kind} {numbers[0]}"
+    return f"{kind}s {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def find_basic_fish(board: Board, n: int) -> Step | None:
+    """Return a basic fish of size n (2 X-Wing, 3 Swordfish, 4 Jellyfish)."""
+    lay = board.layout
+    for v in range(1, lay.size + 1):
+        for bases, covers, index in _orientations(board):
+            lines = []
+            for h in bases:
+                places = board.place_mask(h, v)
+                if 2 <= places.bit_count() <= n:
+                    lines.append((h, places, _index_mask(places, index)))
+            for combo in combinations(lines, n):
+                union = 0
+                for _, _, m in combo:
+                    union |= m
+                if union.bit_count() != n:
+                    continue
+                inside = sum(p for _, p, _ in combo)
+                cover = [covers[k] for k in bits(union)]
+                elim = [(i, v) for c in cover for i in bits(board.place_mask(c, v) & ~inside)]
+                if elim:
+                    base = [h for h, _, _ in combo]
+                    return make_step(lay, BASIC[n], f"in {_names(base)}, {lay.sym(v)} lies only in "
+                                     f"{_names(cover)}", eliminations=elim,
+                                     pattern_candidates=[(i, v) for i in bits(inside)],
+                                     houses=[h.name for h in base + cover])
+    return None
+
+
+def find_finned_fish(board: Board, n: int) -> Step | None:
+    """Return a finned or sashimi fish of size n whose fins lie in one box."""
+    lay = board.layout
+    boxes = lay.lines["box"]
+    for v in range(1, lay.size + 1):
+        for bases, covers, index in _orientations(board):
+            lines = [(h, board.place_mask(h, v)) for h in bases]
+            lines = [(h, p) for h, p in lines if p]
+            for combo in combinations(lines, n):
+                inside = 0
+                for _, p in combo:
+                    inside |= p
+                for box in boxes:
+                    step = _finned_in_box(board, v, combo, inside, box, covers, index, n)
+                    if step:
+                        return step
+    return None
+
+
+def _finned_in_box(board: Board, v: int, combo, inside: int, box: House, covers: list[House],
+                   index: Callable[[int], int], n: int) -> Step | None:
+    """Return a finned fish on base lines `combo` with its fins in `box`, or None."""
+    if not inside & box.mask:
+        return None
+    outside = _index_mask(inside & ~box.mask, index)
+    spare = n - outside.bit_count()
+    if spare < 0:
+        return None
+    box_idx = _index_mask(box.mask, index) & ~outside
+    for extra in combinations(list(bits(box_idx)), min(spare, box_idx.bit_count())):
+        cover_idx = outside | sum(1 << k for k in extra)
+        cover_cells = sum(covers[k].mask for k in bits(cover_idx))
+        fins = inside & ~cover_cells
+        if not fins:
+            continue
+        targets = cover_cells & box.mask & ~sum(h.mask for h, _ in combo)
+        elim = [(i, v) for i in bits(targets) if board.has(i, v)]
+        if not elim:
+            continue
+        body = [p & cover_cells for _, p in combo]
+        name = (SASHIMI if min(b.bit_count() for b in body) <= 1 else FINNED)[n]
+        base = [h for h, _ in combo]
+        cover = [covers[k] for k in bits(cover_idx)]
+        lay = board.layout
+        return make_step(lay, name, f"in {_names(base)}, {lay.sym(v)} lies only in "
+                         f"{_names(cover)} apart from the fins {cell_list(lay, bits(fins))} "
+                         f"in {box.name}", eliminations=elim,
+                         pattern_candidates=[(i, v) for i in bits(inside)],
+                         houses=[h.name for h in base + cover] + [box.name])
+    return None

@@ -1,0 +1,111 @@
+"""Intersections: Pointing and Claiming (locked candidates), and their variant-rule forms.
+
+"Locked Candidates (variant)" and "Cell Forcing" are one idea over the layout's conflicts: when
+every place a value can take in a house (or every candidate of one cell) rules out the same
+candidate, that candidate goes. With classic rules this is exactly pointing and claiming, so the
+variant finders run only when the rules add peers or non-consecutive links. Finders return the
+first step they see, or None; none changes the board.
+"""
+
+from __future__ import annotations
+
+from .board import Board, House, bits, values_of
+from .step import Step, cands_of_mask, cell_list, make_step, value_list
+
+
+def _locked(board: Board, house: House, across: tuple[House, ...], name: str) -> Step | None:
+    """Return a step when a value's places in `house` all lie in one house of `across`."""
+    lay = board.layout
+    for v in range(1, lay.size + 1):
+        places = board.place_mask(house, v)
+        if places.bit_count() < 2:
+            continue
+        for other in across:
+            if places & ~other.mask:
+                continue
+            elim = board.place_mask(other, v) & ~house.mask
+            if elim:
+                cells = list(bits(places))
+                return make_step(lay, name, f"in {house.name}, {lay.sym(v)} lies only in "
+                                 f"{other.name} ({cell_list(lay, cells)})",
+                                 eliminations=[(i, v) for i in bits(elim)],
+                                 pattern_candidates=[(i, v) for i in cells],
+                                 houses=[house.name, other.name])
+    return None
+
+
+def _rules(lay, froms: list[int], common: int) -> str:
+    """Return the variant rules behind a common exclusion, written "anti-knight, non-consecutive"."""
+    return ", ".join(lay.rules_between(froms, list(bits(common)))) or "houses"
+
+
+def find_pointing(board: Board) -> Step | None:
+    """Return a Pointing step: a value confined to one row or column inside a box."""
+    lines = board.layout.lines
+    for box in lines["box"]:
+        step = _locked(board, box, lines["row"] + lines["column"], "Pointing")
+        if step:
+            return step
+    return None
+
+
+def find_claiming(board: Board) -> Step | None:
+    """Return a Claiming step: a value confined to one box inside a row or column."""
+    lines = board.layout.lines
+    for line in lines["row"] + lines["column"]:
+        step = _locked(board, line, lines["box"], "Claiming")
+        if step:
+            return step
+    return None
+
+
+def find_locked_variant(board: Board) -> Step | None:
+    """Return a step where every place of a value in a house rules out the same candidate."""
+    lay = board.layout
+    if lay.is_classic:
+        return None
+    live = board.live()
+    for house in lay.houses:
+        for v in range(1, lay.size + 1):
+            places = list(bits(board.place_mask(house, v)))
+            if len(places) < 2:
+                continue
+            common = live
+            for i in places:
+                common &= lay.conflicts[lay.cand(i, v)]
+                if not common:
+                    break
+            if common:
+                rules = _rules(lay, [lay.cand(i, v) for i in places], common)
+                return make_step(lay, "Locked Candidates (variant)",
+                                 f"wherever {lay.sym(v)} goes in {house.name} "
+                                 f"({cell_list(lay, places, 'or')}), it rules out the same "
+                                 f"candidates "
+                                 f"({rules})", eliminations=cands_of_mask(lay, common),
+                                 pattern_candidates=[(i, v) for i in places], houses=[house.name])
+    return None
+
+
+def find_cell_forcing(board: Board) -> Step | None:
+    """Return a Cell Forcing step: every candidate of one cell rules out the same candidate."""
+    lay = board.layout
+    if lay.is_classic:
+        return None
+    live = board.live()
+    for cell in sorted(board.unsolved(), key=lambda i: board.cand[i].bit_count()):
+        values = values_of(board.cand[cell])
+        if len(values) < 2:
+            continue
+        common = live
+        for v in values:
+            common &= lay.conflicts[lay.cand(cell, v)]
+            if not common:
+                break
+        if common:
+            rules = _rules(lay, [lay.cand(cell, v) for v in values], common)
+            return make_step(lay, "Cell Forcing",
+                             f"whichever of {value_list(lay, values)} {lay.name(cell)} holds, "
+                             f"it rules out the same candidates ({rules})",
+                             eliminations=cands_of_mask(lay, common),
+                             pattern_candidates=[(cell, v) for v in values])
+    return None

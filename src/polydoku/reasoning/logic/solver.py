@@ -1,0 +1,218 @@
+"""The logical solver: apply the easiest technique that makes progress, again and again.
+
+`next_step` tries the finders in catalogue order (HoDoKu's default order) and returns the first
+step found. `solve_logically` repeats it to the end or until logic stalls, and, when a solution
+is known, checks every step against it (a placement must match, an elimination must never remove
+the true value): a wrong step raises `WrongStep`, which is a bug, never output.
+
+The native engine is asked first (up to two solutions): a puzzle with no solution is not
+reasoned about, the first solution is the reference for the checks, and uniqueness techniques
+run only when the puzzle is proved unique (and its rules are classic).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Callable, Iterable, Sequence
+
+from ...engines.native import search
+from ...engines.base import Status
+from ...errors import EXIT_ENGINE, PolydokuError
+from ...model import Puzzle
+from ...problem import Problem, build_problem
+from ...verify import is_solution
+from . import (chains, fish, forcing, intersections, single_digit, singles, subsets, uniqueness,
+               wings)
+from .board import Board, Layout, layout_of
+from .catalog import LEVELS, Rating, level_of, rate
+from .step import Step
+
+Finder = Callable[[Board], "Step | None"]
+
+# (technique names a finder may return, finder), in the order they are tried.
+FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
+    (("Full House",), singles.find_full_house),
+    (("Naked Single",), singles.find_naked_single),
+    (("Hidden Single",), singles.find_hidden_single),
+    (("Locked Pair",), partial(subsets.find_locked_subset, k=2)),
+    (("Locked Triple",), partial(subsets.find_locked_subset, k=3)),
+    (("Pointing",), intersections.find_pointing),
+    (("Claiming",), intersections.find_claiming),
+    (("Locked Candidates (variant)",), intersections.find_locked_variant),
+    (("Cell Forcing",), intersections.find_cell_forcing),
+    (("Naked Pair",), partial(subsets.find_naked_subset, k=2)),
+    (("Naked Triple",), partial(subsets.find_naked_subset, k=3)),
+    (("Hidden Pair",), partial(subsets.find_hidden_subset, k=2)),
+    (("Hidden Triple",), partial(subsets.find_hidden_subset, k=3)),
+    (("Naked Quadruple",), partial(subsets.find_naked_subset, k=4)),
+    (("Hidden Quadruple",), partial(subsets.find_hidden_subset, k=4)),
+    (("X-Wing",), partial(fish.find_basic_fish, n=2)),
+    (("Swordfish",), partial(fish.find_basic_fish, n=3)),
+    (("Jellyfish",), partial(fish.find_basic_fish, n=4)),
+    (("Remote Pair",), wings.find_remote_pair),
+    (("BUG+1",), uniqueness.find_bug_plus_one),
+    (("Skyscraper",), single_digit.find_skyscraper),
+    (("2-String Kite",), single_digit.find_two_string_kite),
+    (("Empty Rectangle",), single_digit.find_empty_rectangle),
+    (("W-Wing",), wings.find_w_wing),
+    (("XY-Wing",), wings.find_xy_wing),
+    (("XYZ-Wing",), wings.find_xyz_wing),
+    (("Unique Rectangle Type 1",), uniqueness.find_ur1),
+    (("Unique Rectangle Type 2",), uniqueness.find_ur2),
+    (("Unique Rectangle Type 3",), uniqueness.find_ur3),
+    (("Unique Rectangle Type 4",), uniqueness.find_ur4),
+    (("Finned X-Wing", "Sashimi X-Wing"), partial(fish.find_finned_fish, n=2)),
+    (("Finned Swordfish", "Sashimi Swordfish"), partial(fish.find_finned_fish, n=3)),
+    (("Finned Jellyfish", "Sashimi Jellyfish"), partial(fish.find_finned_fish, n=4)),
+    (("Simple Colouring",), single_digit.find_simple_colouring),
+    (("X-Chain",), chains.find_x_chain),
+    (("XY-Chain",), chains.find_xy_chain),
+    (("AIC",), chains.find_aic),
+    (("Forcing Net",), forcing.find_contradiction),
+    (("Forcing Net",), forcing.find_verity),
+)
+
+
+class WrongStep(PolydokuError):
+    """A step that contradicts the solution: a bug in a technique, never shown as a move."""
+
+    exit_code = EXIT_ENGINE
+
+
+@dataclass
+class Prepared:
+    """A puzzle ready for logic: its problem, layout, reference solution and uniqueness."""
+
+    puzzle: Puzzle
+    problem: Problem
+    layout: Layout
+    solution: tuple[int, ...] | None
+    unique: bool
+    status: Status
+
+
+def prepare(puzzle: Puzzle, timeout: float | None = 60.0) -> Prepared:
+    """Return the puzzle with its layout and what the native engine proves (up to two solutions)."""
+    problem = build_problem(puzzle)
+    layout = layout_of(problem)
+    outcome = search(problem, max_solutions=2, timeout=timeout)
+    solutions = [s for s in outcome.solutions if is_solution(puzzle, problem.grid(s))]
+    if len(solutions) != len(outcome.solutions):
+        raise WrongStep("the native engine returned a wrong solution")
+    unique = outcome.status is Status.SOLVED and outcome.exhausted and len(solutions) == 1
+    return Prepared(puzzle, problem, layout, solutions[0] if solutions else None, unique,
+                    outcome.status)
+
+
+def start_board(prep: Prepared) -> Board:
+    """Return the board of the puzzle's givens, uniqueness techniques allowed when proved unique."""
+    return Board(prep.layout, prep.puzzle.givens, unique=prep.unique and prep.layout.is_classic)
+
+
+def allowed_finders(max_level: str | None = None, exclude: Iterable[str] = ()
+                    ) -> list[tuple[tuple[str, ...], Finder]]:
+    """Return the finders up to a level ("Easy".."Extreme"), without the excluded names."""
+    top = LEVELS.index(max_level) if max_level else len(LEVELS) - 1
+    skip = set(exclude)
+    return [(names, f) for names, f in FINDERS
+            if any(LEVELS.index(level_of(n)) <= top and n not in skip for n in names)]
+
+
+def next_step(board: Board, finders: Sequence[tuple[tuple[str, ...], Finder]] = FINDERS
+              ) -> Step | None:
+    """Return the easiest step that makes progress on `board`, or None when logic stalls."""
+    for _, find in finders:
+        step = find(board)
+        if step is not None:
+            return step
+    return None
+
+
+def check_step(step: Step, solution: Sequence[int], board: Board) -> None:
+    """Raise WrongStep when a step contradicts the solution or changes nothing."""
+    lay = board.layout
+    for cell, v in step.placements:
+        if solution[cell] != v:
+            raise WrongStep(f"{step.technique} placed {lay.sym(v)} in {lay.name(cell)}, "
+                            f"but the solution has {lay.sym(solution[cell])} ({step.text})")
+    for cell, v in step.eliminations:
+        if solution[cell] == v:
+            raise WrongStep(f"{step.technique} removed the true value {lay.sym(v)} from "
+                            f"{lay.name(cell)} ({step.text})")
+    progress = any(not board.value[c] for c, _ in step.placements) or \
+        any(board.has(c, v) for c, v in step.eliminations)
+    if not progress:
+        raise WrongStep(f"{step.technique} changed nothing ({step.text})")
+
+
+def apply_step(board: Board, step: Step) -> None:
+    """Apply a step's placements and eliminations to the board."""
+    for cell, v in step.placements:
+        if not board.value[cell]:
+            board.place(cell, v)
+    for cell, v in step.eliminations:
+        board.eliminate(cell, v)
+
+
+@dataclass
+class Path:
+    """The logical solve of a puzzle: its steps, where it ended, and its rating."""
+
+    prepared: Prepared
+    steps: list[Step] = field(default_factory=list)
+    board: Board | None = None
+    seconds: float = 0.0
+    timed_out: bool = False
+
+    @property
+    def solved(self) -> bool:
+        """Return whether logic alone filled the grid."""
+        return self.board is not None and self.board.is_solved()
+
+    @property
+    def rating(self) -> Rating:
+        """Return the HoDoKu-style rating of the path."""
+        return rate((s.technique for s in self.steps), self.solved)
+
+
+def solve_logically(puzzle: Puzzle, *, check: bool = True, max_level: str | None = None,
+                    exclude: Iterable[str] = (), max_seconds: float | None = None,
+                    prepared: Prepared | None = None) -> Path:
+    """Return the logical path of a puzzle: steps until solved or stalled (checked when asked)."""
+    prep = prepared or prepare(puzzle)
+    path = Path(prep)
+    if prep.solution is None:
+        return path
+    board = start_board(prep)
+    path.board = board
+    finders = allowed_finders(max_level, exclude)
+    started = time.perf_counter()
+    deadline = started + max_seconds if max_seconds else None
+    while not board.is_solved():
+        if deadline is not None and time.perf_counter() > deadline:
+            path.timed_out = True
+            break
+        step = next_step(board, finders)
+        if step is None:
+            break
+        if check:
+            check_step(step, prep.solution, board)
+        apply_step(board, step)
+        path.steps.append(step)
+    path.seconds = time.perf_counter() - started
+    return path
+
+
+def hint(puzzle: Puzzle, *, check: bool = True, prepared: Prepared | None = None
+         ) -> tuple[Prepared, Board | None, Step | None]:
+    """Return the prepared puzzle, its board and the next move (None when solved or stalled)."""
+    prep = prepared or prepare(puzzle)
+    if prep.solution is None:
+        return prep, None, None
+    board = start_board(prep)
+    step = None if board.is_solved() else next_step(board)
+    if step is not None and check:
+        check_step(step, prep.solution, board)
+    return prep, board, step

@@ -1,0 +1,102 @@
+"""Subsets: naked and hidden pairs, triples and quadruples, and locked pairs and triples.
+
+A naked subset's values each go in one of its cells, so any cell that sees every subset cell
+holding a value loses it: inside the house, and, through variant peers, outside it too.
+Finders return the first step they see, or None; none changes the board.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .board import Board, House, bits, values_of
+from .singles import scan_order
+from .step import Step, cell_list, make_step, value_list
+
+NAKED = {2: "Naked Pair", 3: "Naked Triple", 4: "Naked Quadruple"}
+HIDDEN = {2: "Hidden Pair", 3: "Hidden Triple", 4: "Hidden Quadruple"}
+LOCKED = {2: "Locked Pair", 3: "Locked Triple"}
+
+
+def naked_eliminations(board: Board, cells: tuple[int, ...], union: int) -> list[tuple[int, int]]:
+    """Return the candidates a naked subset (cells holding exactly the values of `union`) removes."""
+    lay, out = board.layout, []
+    inside = sum(1 << i for i in cells)
+    for v in values_of(union):
+        seen = -1
+        for i in cells:
+            if board.cand[i] >> (v - 1) & 1:
+                seen &= lay.peers[i]
+        for j in bits(seen & ~inside):
+            if board.has(j, v):
+                out.append((j, v))
+    return out
+
+
+def _naked_in(board: Board, house: House, k: int, name: str,
+              also: House | None = None) -> Step | None:
+    """Return a naked subset of size k among the small cells of `house` (and of `also`)."""
+    lay, cand = board.layout, board.cand
+    small = [i for i in house.cells if not board.value[i] and 2 <= cand[i].bit_count() <= k
+             and (also is None or also.mask >> i & 1)]
+    for cells in combinations(small, k):
+        union = 0
+        for i in cells:
+            union |= cand[i]
+        if union.bit_count() != k:
+            continue
+        elim = naked_eliminations(board, cells, union)
+        if elim:
+            houses = [house.name] + ([also.name] if also else [])
+            return make_step(lay, name, f"in {' and '.join(houses)}, {cell_list(lay, cells)} "
+                             f"hold only {value_list(lay, values_of(union))}",
+                             eliminations=elim, houses=houses,
+                             pattern_candidates=[(i, v) for i in cells for v in values_of(cand[i])])
+    return None
+
+
+def find_locked_subset(board: Board, k: int) -> Step | None:
+    """Return a Locked Pair/Triple: a naked subset inside both a box and a row or column."""
+    lines = board.layout.lines
+    for box in lines["box"]:
+        for line in lines["row"] + lines["column"]:
+            if (box.mask & line.mask).bit_count() >= k:
+                step = _naked_in(board, box, k, LOCKED[k], also=line)
+                if step and any(line.mask >> i & 1 for i, _ in step.eliminations) \
+                        and any(box.mask >> i & 1 for i, _ in step.eliminations):
+                    return step
+    return None
+
+
+def find_naked_subset(board: Board, k: int) -> Step | None:
+    """Return a naked subset of size k (pair, triple, quadruple) in some house."""
+    for house in scan_order(board):
+        step = _naked_in(board, house, k, NAKED[k])
+        if step:
+            return step
+    return None
+
+
+def find_hidden_subset(board: Board, k: int) -> Step | None:
+    """Return a hidden subset of size k: k values confined to the same k cells of a house."""
+    lay = board.layout
+    for house in scan_order(board):
+        placed = {board.value[i] for i in house.cells if board.value[i]}
+        where = {v: board.place_mask(house, v) for v in range(1, lay.size + 1) if v not in placed}
+        few = [v for v, m in where.items() if 2 <= m.bit_count() <= k]
+        for values in combinations(few, k):
+            cells_mask = 0
+            for v in values:
+                cells_mask |= where[v]
+            if cells_mask.bit_count() != k:
+                continue
+            keep = sum(1 << (v - 1) for v in values)
+            cells = list(bits(cells_mask))
+            elim = [(i, w) for i in cells for w in values_of(board.cand[i] & ~keep)]
+            if elim:
+                return make_step(lay, HIDDEN[k], f"in {house.name}, {value_list(lay, values)} "
+                                 f"can only go in {cell_list(lay, cells)}",
+                                 eliminations=elim, houses=[house.name],
+                                 pattern_candidates=[(i, v) for i in cells for v in values
+                                                     if board.cand[i] >> (v - 1) & 1])
+    return None
