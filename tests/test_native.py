@@ -1,12 +1,16 @@
 """The native engine against the shared data sets (samples; the benchmark runs all)."""
 
+from dataclasses import replace
+
 import pytest
 
 from polydoku import api
 from polydoku.engines import Status
+from polydoku.engines.native import compile_problem, initial_candidates, propagate, search
 from polydoku.formats import parse_line, read_puzzle
 from polydoku.formats.read import read_puzzles
 from polydoku.model import Puzzle, parse_rules
+from polydoku.problem import AllDifferent, Nogood, Table, build_problem, lower
 from polydoku.verify import is_solution
 
 from conftest import EXAMPLES, data_lines, data_path
@@ -66,9 +70,18 @@ def test_tdoku_counts():
 
 
 def test_timeout_is_a_status():
-    # an empty 16x16 counted to a huge limit cannot finish in 0.05 s
-    outcome = api.solve(Puzzle.empty(16), max_solutions=10**9, timeout=0.05)
+    # an empty 16x16 counted to a huge limit cannot finish; what it found so far is kept
+    api.solve(Puzzle.empty(16))                      # compile outside the timed run
+    outcome = api.solve(Puzzle.empty(16), max_solutions=10**9, timeout=0.3)
     assert outcome.status is Status.SOLVED and not outcome.exhausted
+    assert outcome.message == "timed out" and outcome.count >= 1
+
+
+def test_timeout_before_any_solution_is_unknown():
+    # the clock is read every 64 nodes; an empty 16x16 needs ~180 nodes to its first solution
+    outcome = search(build_problem(Puzzle.empty(16)), 1, timeout=1e-9)
+    assert outcome.status is Status.UNKNOWN and outcome.solutions == []
+    assert not outcome.exhausted and outcome.message == "timed out"
 
 
 def test_equal_givens_in_a_unit_name_both_cells():
@@ -84,3 +97,67 @@ def test_rules_on_any_size():
         puzzle = Puzzle.empty(size, parse_rules("diagonal"))
         outcome = api.solve(puzzle)
         assert outcome.status is Status.SOLVED
+
+
+RULE_SETS = ["", "anti-knight", "anti-king", "non-consecutive", "diagonal",
+             "anti-knight,anti-king,non-consecutive"]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_field_view_and_cell_view_reach_the_same_fixpoint(rules):
+    # the search's packed fields and the reasoning's per-cell lists run the same rules
+    for line in data_lines("norvig_top95.txt", step=19) + data_lines("norvig_easy50.txt", step=10):
+        problem = build_problem(parse_line(line, rules=parse_rules(rules)))
+        C = compile_problem(problem)
+        fast = initial_candidates(problem, C)
+        cand = [C.full] * C.nvars
+        for var, value in problem.givens:
+            cand[var] &= 1 << (value - 1)
+        ok = all(cand) and propagate(cand, [v for v, _ in problem.givens], C)
+        assert (fast is None) == (not ok)
+        if ok:
+            assert fast == cand
+
+
+@pytest.mark.parametrize("rules", ["", "non-consecutive", "anti-king,diagonal"])
+def test_lowered_problem_counts_the_same(rules):
+    puzzle = parse_line("1...............", rules=parse_rules(rules))
+    problem = build_problem(puzzle)
+    lowered = lower(problem, kinds=())
+    assert AllDifferent not in lowered.kinds()
+    a, b = search(problem, 10_000), search(lowered, 10_000)
+    assert a.exhausted and b.exhausted
+    assert sorted(a.solutions) == sorted(b.solutions)
+    assert all(is_solution(puzzle, s) for s in a.solutions)
+
+
+def test_tables_and_nogoods_prune():
+    # 4x4, r1c1 and r1c2 must be one of (1, 2), (3, 4); and r1c1=1 forbids r4c4=4
+    base = build_problem(Puzzle.empty(4))
+    extra = (Table((0, 1), ((1, 2), (3, 4)), "pair"), Nogood(0, 1, 15, 4, "no"))
+    problem = replace(base, constraints=base.constraints + extra)
+    outcome = search(problem, 1000)
+    assert outcome.exhausted and outcome.count > 0
+    for s in outcome.solutions:
+        assert (s[0], s[1]) in ((1, 2), (3, 4)) and not (s[0] == 1 and s[15] == 4)
+    everything = search(base, 1000).solutions
+    assert outcome.count == sum((s[0], s[1]) in ((1, 2), (3, 4)) and not (s[0] == 1 and s[15] == 4)
+                                for s in everything)
+
+
+def test_clashing_givens_inside_the_engine():
+    problem = build_problem(parse_line("11" + "." * 14))
+    outcome = search(problem, 5)
+    assert outcome.status is Status.UNSATISFIABLE and outcome.exhausted
+    assert initial_candidates(problem, compile_problem(problem)) is None
+
+
+def test_stats_count_nodes_and_guesses():
+    outcome = search(build_problem(parse_line(data_lines("norvig_top95.txt")[0])), 2)
+    assert outcome.is_unique
+    assert outcome.stats["nodes"] > outcome.stats["guesses"] >= 1
+
+
+def test_empty_25x25_solves():
+    outcome = api.solve(Puzzle.empty(25), max_solutions=2)
+    assert outcome.count == 2 and not outcome.exhausted
