@@ -14,6 +14,11 @@ from .base import Engine
 # id -> "module:Class", in the order `polydoku engines` lists them.
 _ENGINES: dict[str, str] = {
     "native": "polydoku.engines.native:NativeEngine",
+    "resolvelib": "polydoku.engines.pypi.engines:ResolvelibEngine",
+    "pip": "polydoku.engines.pypi.engines:PipEngine",
+    "uv": "polydoku.engines.pypi.engines:UvEngine",
+    "poetry": "polydoku.engines.pypi.engines:PoetryEngine",
+    "pdm": "polydoku.engines.pypi.engines:PdmEngine",
 }
 
 ENGINE_IDS: tuple[str, ...] = tuple(_ENGINES)
