@@ -14,7 +14,10 @@ from ..errors import BadInput
 from ..model import Puzzle
 
 # format -> "module:function"
-EXPORTERS: dict[str, str] = {}
+EXPORTERS: dict[str, str] = {
+    "pypi": "polydoku.engines.pypi.export:export_pypi",
+    "poetry": "polydoku.engines.pypi.export:export_poetry",
+}
 
 
 def export(puzzle: Puzzle, fmt: str, out: Path, options: dict[str, str] | None = None) -> list[Path]:
