@@ -65,11 +65,27 @@ def _finish_axes(ax, timeout: float, title: str, xlabel: str, ylabel: str) -> No
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small", frameon=False)
 
 
+def _points(puzzles: list[dict], order: list[int], spec: str, shift: float):
+    """Return an engine's finished (xs, ys), its timeouts and errors (xs), its wrong (x, y)s."""
+    xs, ys, over, wrong = [], [], [], []
+    for x, idx in enumerate(order):
+        r = puzzles[idx]["results"].get(spec)
+        if r is None:
+            continue
+        if r["status"] in FINISHED:
+            xs.append(x + shift)
+            ys.append(max(r["seconds"], 1e-6))
+        elif r["status"] == "wrong":
+            wrong.append((x + shift, max(r["seconds"], 1e-6)))
+        else:
+            over.append(x + shift)
+    return xs, ys, over, wrong
+
+
 def plot_times(results: dict, out_dir: Path) -> list[Path]:
     """Draw seconds per puzzle per engine (log scale); return the PNG and SVG paths."""
     puzzles, engines = results["puzzles"], _engines(results)
     timeout = results["settings"]["timeout"]
-    several = len(results["sets"]) > 1
     many = len(puzzles) > MANY
     if many:
         ref = results["settings"]["reference"]
@@ -78,21 +94,10 @@ def plot_times(results: dict, out_dir: Path) -> list[Path]:
     else:
         order = list(range(len(puzzles)))
     fig, ax = _figure(max(8.0, min(16.0, 4 + 0.45 * len(puzzles))) if not many else 11.0, 5.5)
-    width = 0.7 / max(1, len(engines))
     for k, spec in enumerate(engines):
         style = _style(k, len(engines))
-        xs, ys, over, wrong = [], [], [], []
-        for x, idx in enumerate(order):
-            r = puzzles[idx]["results"].get(spec)
-            if r is None:
-                continue
-            pos = x if many else x + (k - (len(engines) - 1) / 2) * width
-            if r["status"] in FINISHED:
-                xs.append(pos), ys.append(max(r["seconds"], 1e-6))
-            elif r["status"] == "wrong":
-                wrong.append((pos, max(r["seconds"], 1e-6)))
-            else:
-                over.append(pos)
+        shift = 0.0 if many else (k - (len(engines) - 1) / 2) * 0.7 / len(engines)
+        xs, ys, over, wrong = _points(puzzles, order, spec, shift)
         if many:
             ax.plot(xs, ys, color=style["color"], linewidth=1.2, label=spec)
         else:
@@ -105,20 +110,26 @@ def plot_times(results: dict, out_dir: Path) -> list[Path]:
     ax.scatter([], [], marker="^", facecolors="none", edgecolors="0.3",
                label="timeout / error (at the limit)")
     ax.scatter([], [], marker="X", color="red", label="wrong answer")
-    if many:
-        xlabel = f"puzzles, sorted by {results['settings']['reference']}'s time"
-    else:
-        ax.set_xticks(range(len(order)))
-        ax.set_xticklabels([_label(puzzles[i], several) for i in order],
-                           rotation=45 if len(order) > 12 or several else 0, ha="right"
-                           if len(order) > 12 or several else "center", fontsize="small")
-        xlabel = "puzzle (line in " + ", ".join(s["name"] for s in results["sets"]) + ")"
-        for x in range(len(order) - 1):      # separate the puzzles' columns
-            ax.axvline(x + 0.5, color="0.85", linewidth=0.6, zorder=0)
     repeat = results["settings"]["repeat"]
-    _finish_axes(ax, timeout, f"Time per puzzle (wall clock{', median of ' + str(repeat) + ' runs' if repeat > 1 else ''})",
-                 xlabel, "seconds (log scale)")
+    _finish_axes(ax, timeout, "Time per puzzle (wall clock"
+                 + (f", median of {repeat} runs)" if repeat > 1 else ")"),
+                 _puzzle_axis(ax, results, order, many), "seconds (log scale)")
     return _save(fig, out_dir, "times")
+
+
+def _puzzle_axis(ax, results: dict, order: list[int], many: bool) -> str:
+    """Label the puzzle axis (one tick per puzzle when few) and return its title."""
+    if many:
+        return f"puzzles, sorted by {results['settings']['reference']}'s time"
+    several = len(results["sets"]) > 1
+    tilt = len(order) > 12 or several
+    ax.set_xticks(range(len(order)))
+    ax.set_xticklabels([_label(results["puzzles"][i], several) for i in order],
+                       rotation=45 if tilt else 0, ha="right" if tilt else "center",
+                       fontsize="small")
+    for x in range(len(order) - 1):      # separate the puzzles' columns
+        ax.axvline(x + 0.5, color="0.85", linewidth=0.6, zorder=0)
+    return "puzzle (line in " + ", ".join(s["name"] for s in results["sets"]) + ")"
 
 
 def plot_cactus(results: dict, out_dir: Path) -> list[Path]:
