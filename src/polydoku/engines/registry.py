@@ -14,6 +14,11 @@ from .base import Engine
 # id -> "module:Class", in the order `polydoku engines` lists them.
 _ENGINES: dict[str, str] = {
     "native": "polydoku.engines.native:NativeEngine",
+    "apt": "polydoku.engines.debian.engines:AptEngine",
+    "aptitude": "polydoku.engines.debian.engines:AptitudeEngine",
+    "aspcud": "polydoku.engines.debian.engines:AspcudEngine",
+    "libsolv-deb": "polydoku.engines.debian.engines:LibsolvDebEngine",
+    "dose": "polydoku.engines.debian.engines:DoseEngine",
     "resolvelib": "polydoku.engines.pypi.engines:ResolvelibEngine",
     "pip": "polydoku.engines.pypi.engines:PipEngine",
     "uv": "polydoku.engines.pypi.engines:UvEngine",

@@ -1,0 +1,271 @@
+"""The Debian family of engines: apt, aptitude, aspcud (EDSP), libsolv-deb and dose.
+
+Each one encodes the problem as a Packages file (`encode.py`), runs the real tool on it in a
+private sandbox (`run.py`), reads the answer back (`decode.py`) and reports honestly: a solution
+only when the tool named an installation of `puzzle`; "unsatisfiable" only when the tool proved
+that none exists (libsolv's problems, dose-distcheck's "broken", aspcud's UNSAT); anything else,
+such as apt's own solver giving up, is "unknown" with the tool's own words.
+
+Options (`-o KEY=VALUE`): `reduction=conflicts|depends` (default conflicts), `memory_mb=N`
+(the cap on every run, default 4096); aptitude also `steplimit=N`; libsolv-deb also
+`solv=auto|debian|pypi`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import ClassVar
+
+from ...errors import BadInput
+from ...problem import Problem
+from ..base import Availability, Engine, Outcome, Status
+from ..sandbox import Sandbox, find_program
+from . import decode, layout, run
+from .encode import REDUCTIONS, encode
+
+_MEMORY_WORDS = ("bad_alloc", "out of memory", "cannot allocate memory", "memoryerror",
+                 "out_of_memory", "memory exhausted")
+
+
+class DebianEngine(Engine):
+    """Shared behaviour: encode, run in a sandbox, decode, and say honestly what happened."""
+
+    capabilities = frozenset({"solve"})
+    variants = ("faithful", "tuned")
+    programs: ClassVar[tuple[str, ...]] = ()
+    debian_packages: ClassVar[str] = ""
+    extra_options: ClassVar[tuple[str, ...]] = ()
+    gave_up: ClassVar[str] = "the tool stopped without a solution"
+    no_answer_codes: ClassVar[tuple[int, ...]] = ()   # exit codes of a run that said "no answer"
+
+    def __init__(self, variant: str | None = None, *, keep=None, options=None):
+        super().__init__(variant, keep=keep, options=options)
+        known = ("reduction", "memory_mb", *self.extra_options)
+        for key in self.options:
+            if key not in known:
+                raise BadInput(f"engine {self.id!r} has no option {key!r} (it has: {', '.join(known)})")
+        self.reduction = self.options.get("reduction", "conflicts")
+        if self.reduction not in REDUCTIONS:
+            raise BadInput(f"bad reduction {self.reduction!r} for engine {self.id!r} "
+                           f"(known: {', '.join(REDUCTIONS)})")
+        self.memory_mb = self._int_option("memory_mb", run.DEFAULT_MEMORY_MB)
+
+    def _int_option(self, key: str, default: int) -> int:
+        """Return an integer option (a bad one is bad input)."""
+        value = self.options.get(key, str(default))
+        if not value.isdigit():
+            raise BadInput(f"option {key}={value!r} of engine {self.id!r} is not a whole number")
+        return int(value)
+
+    def available(self) -> Availability:
+        """Return whether every program this engine drives is installed, and its version."""
+        missing = [p for p in self.programs if find_program(p) is None]
+        if missing:
+            return Availability(False, reason=f"{', '.join(missing)} not found",
+                                hint=self.install_hint)
+        return Availability(True, version=self.version())
+
+    def version(self) -> str:
+        """Return the tool's version as `polydoku engines` shows it."""
+        return run.program_version([self.programs[0], "--version"])
+
+    def solve(self, problem: Problem, *, max_solutions: int = 1,
+              timeout: float | None = None) -> Outcome:
+        """Return the outcome of the tool on the problem's Packages file."""
+        packages = encode(problem, self.reduction, self.variant)
+        with Sandbox(self.id, self.keep) as box:
+            root = run.prepare(box, packages)
+            tool = self.run_tool(box, root, timeout)
+            outcome = self._outcome(problem, tool, timeout)
+            outcome.artifact_path = box.kept(root / layout.PACKAGES)
+            outcome.log_path = tool.last.log_path
+        outcome.stats.update({"reduction": self.reduction, "variant": self.variant,
+                              "packages": packages.count("Package: "),
+                              "tool_seconds": round(tool.seconds, 3),
+                              "tool_cpu_seconds": round(tool.cpu_seconds, 3)})
+        return outcome
+
+    def run_tool(self, box: Sandbox, root: Path, timeout: float | None) -> run.ToolRun:
+        """Return the runs of the tool on the tree at `root`."""
+        raise NotImplementedError
+
+    def read(self, tool: run.ToolRun) -> decode.Finding:
+        """Return what the tool's output says."""
+        raise NotImplementedError
+
+    def _outcome(self, problem: Problem, tool: run.ToolRun, timeout: float | None) -> Outcome:
+        """Return the outcome the tool's runs establish, and no more."""
+        if tool.timed_out:
+            return Outcome(Status.UNKNOWN, message=f"{self.title_short} timed out after "
+                           f"{timeout:g} s", engine=self.spec)
+        last = tool.last
+        finding = self.read(tool)
+        if finding.answered:
+            grid, wrong = decode.solution(problem, finding.installed)
+            if grid is None:
+                return Outcome(Status.ERROR, message=f"the installation set is not a grid: {wrong}",
+                               engine=self.spec)
+            return Outcome(Status.SOLVED, [grid], engine=self.spec)
+        if finding.proved_none:
+            return Outcome(Status.UNSATISFIABLE, exhausted=True, message=finding.words,
+                           engine=self.spec)
+        text = (last.stdout + last.stderr).lower()
+        if any(w in text for w in _MEMORY_WORDS) or last.returncode in (-9, -6, 137):
+            return Outcome(Status.UNKNOWN, engine=self.spec,
+                           message=f"{self.title_short} ran out of its {self.memory_mb} MB memory "
+                                   f"cap: {finding.words or last.stderr.strip()[-300:]}")
+        if tool.failed_step is None and last.returncode in self.no_answer_codes and finding.words:
+            return Outcome(Status.UNKNOWN, engine=self.spec,
+                           message=f"{self.gave_up}; this is no proof that the puzzle has no "
+                                   f"solution. {self.title_short} said: {finding.words}")
+        return Outcome(Status.ERROR, engine=self.spec,
+                       message=f"{tool.failed_step or last.cmd[0]} failed (exit {last.returncode}): "
+                               f"{last.stderr.strip()[-300:] or finding.words}")
+
+    @property
+    def title_short(self) -> str:
+        """Return the tool's short name for messages."""
+        return self.programs[0] if self.programs else self.id
+
+
+class AptEngine(DebianEngine):
+    """apt-get's own solver, in simulation, on a private apt tree."""
+
+    id = "apt"
+    title = "apt-get -s install puzzle (apt's own solver) on a generated Packages file"
+    install_hint = "apt-get install apt (Debian's package manager)"
+    programs = ("apt-get",)
+    gave_up = "apt's own solver does not backtrack and stopped without a solution"
+    no_answer_codes = (100,)
+
+    def run_tool(self, box, root, timeout):
+        return run.run_apt_family(box, root, layout.apt_command(str(root)), timeout=timeout,
+                                  memory_mb=self.memory_mb)
+
+    def read(self, tool):
+        return decode.read_apt(tool.last.output)
+
+    def version(self) -> str:
+        return run.program_version(["apt-get", "--version"], "apt")
+
+
+class AspcudEngine(AptEngine):
+    """apt-get with the external EDSP solver aspcud (through apt-cudf)."""
+
+    id = "aspcud"
+    title = "apt-get -s --solver aspcud install puzzle (EDSP: apt-cudf + aspcud)"
+    install_hint = "apt-get install apt-cudf aspcud"
+    programs = ("apt-get", "apt-cudf", "aspcud")
+    gave_up = "aspcud stopped without a solution"
+
+    def available(self) -> Availability:
+        avail = super().available()
+        if avail.ok and not Path("/usr/lib/apt/solvers/aspcud").exists():
+            return Availability(False, reason="/usr/lib/apt/solvers/aspcud not found",
+                                hint=self.install_hint)
+        return avail
+
+    def run_tool(self, box, root, timeout):
+        return run.run_apt_family(box, root, layout.apt_command(str(root), "aspcud"),
+                                  timeout=timeout, memory_mb=self.memory_mb)
+
+    def read(self, tool):
+        finding = decode.read_apt(tool.last.output)
+        unsat = re.search(r"Message: (\(UNSAT\).*)", tool.last.output)
+        if unsat and not finding.answered:
+            # aspcud is a complete solver: "(UNSAT)" is its proof that no installation exists
+            finding.proved_none = True
+            finding.words = f"aspcud (through apt-get's EDSP): {unsat.group(1).strip()}; " \
+                            f"apt-get: {finding.words}"
+        return finding
+
+    def version(self) -> str:
+        return f"{run.program_version(['aspcud', '-v'], 'aspcud').replace('version ', '')}, apt-cudf " \
+               f"{run.program_version(['apt-cudf', '--version']).split(' ')[0]}"
+
+    @property
+    def title_short(self) -> str:
+        return "aspcud"
+
+
+class AptitudeEngine(DebianEngine):
+    """aptitude's resolver, in simulation, told that leaving puzzle out is no answer."""
+
+    id = "aptitude"
+    title = (f"aptitude -s install puzzle with the hint '{layout.APTITUDE_HINT}' "
+             "on a generated Packages file")
+    install_hint = "apt-get install aptitude"
+    programs = ("aptitude",)
+    extra_options = ("steplimit",)
+    gave_up = "aptitude's resolver gave up"
+
+    def run_tool(self, box, root, timeout):
+        step = self._int_option("steplimit", 0) or None
+        return run.run_apt_family(box, root, layout.aptitude_command(str(root), step),
+                                  timeout=timeout, memory_mb=self.memory_mb)
+
+    def read(self, tool):
+        return decode.read_aptitude(tool.last.output)
+
+    def version(self) -> str:
+        return run.program_version(["aptitude", "--version"], "aptitude")
+
+
+class DoseEngine(DebianEngine):
+    """dose-distcheck, Debian's installability checker: the installation set it finds for puzzle."""
+
+    id = "dose"
+    title = "dose-distcheck --explain on puzzle:amd64 (Debian's QA installability checker)"
+    install_hint = "apt-get install dose-distcheck"
+    programs = ("dose-distcheck",)
+
+    def run_tool(self, box, root, timeout):
+        return run.run_dose(box, root, timeout=timeout, memory_mb=self.memory_mb)
+
+    def read(self, tool):
+        return decode.read_dose(tool.last.stdout)
+
+    def version(self) -> str:
+        return run.program_version(["dose-distcheck", "--version"]).split(" ")[0]
+
+
+class LibsolvDebEngine(DebianEngine):
+    """libsolv on the same Packages file, through its Python bindings, in a child process."""
+
+    id = "libsolv-deb"
+    title = "libsolv (Python bindings) installing puzzle from the generated Packages file"
+    install_hint = ("apt-get install python3-solv (reads Packages natively), "
+                    "or pip install solv (in the venv)")
+    extra_options = ("solv",)
+
+    def _which(self) -> str:
+        which = self.options.get("solv", "auto")
+        if which not in ("auto", "debian", "pypi"):
+            raise BadInput(f"option solv={which!r} of engine 'libsolv-deb': use auto, debian or pypi")
+        return which
+
+    def available(self) -> Availability:
+        python, reader = run.solv_python(self._which())
+        if python is None:
+            return Availability(False, reason=reader, hint=self.install_hint)
+        if reader == "add_debpackages":
+            return Availability(True, version=f"libsolv {run.debian_package_version('python3-solv')}"
+                                              " (Debian python3-solv, add_debpackages)")
+        from importlib.metadata import version
+        return Availability(True, version=f"libsolv {version('solv')} (PyPI solv, Packages "
+                                          "read by polydoku)")
+
+    def run_tool(self, box, root, timeout):
+        python, reason = run.solv_python(self._which())
+        if python is None:
+            from ...errors import EngineUnavailable
+            raise EngineUnavailable(self.id, reason, self.install_hint)
+        return run.run_libsolv(box, root, python, timeout=timeout, memory_mb=self.memory_mb)
+
+    def read(self, tool):
+        return decode.read_libsolv(tool.report)
+
+    @property
+    def title_short(self) -> str:
+        return "libsolv"
