@@ -3,7 +3,8 @@
 Names follow HoDoKu and SudokuWiki; scores and levels are HoDoKu's defaults (its
 `Options.DEFAULT_SOLVER_STEPS`), and so is the rating rule: a path's score is the sum of its
 steps' scores, its level the highest level among them, raised while the score exceeds that
-level's ceiling (Easy 800, Medium 1000, Hard 1600, Unfair 1800). Two entries are polydoku's
+level's ceiling (Easy 800, Medium 1000, Hard 1600, Unfair 1800; scaled by N²/81 for other
+sizes). Two entries are polydoku's
 own, for variant rules (HoDoKu knows classic sudoku only): "Locked Candidates (variant)" and
 "Cell Forcing" (the name Rangsk's variant solver uses); both score like locked candidates.
 This module only describes; it finds nothing.
@@ -132,15 +133,20 @@ class Rating:
         return f"{self.score} ({self.level}{stalled}; hardest: {self.hardest or 'none'})"
 
 
-def rate(techniques: Iterable[str], solved: bool) -> Rating:
-    """Return the rating of a path that used `techniques` (in order) and did or did not finish."""
+def rate(techniques: Iterable[str], solved: bool, cells: int = 81) -> Rating:
+    """Return the rating of a path that used `techniques` (in order) and did or did not finish.
+
+    The level ceilings are HoDoKu's for 81 cells, scaled by the number of cells (a 16x16 path has
+    about three times the singles of a 9x9 one).
+    """
     names = list(techniques)
+    scale = cells / 81
     score = sum(score_of(n) for n in names)
     rank = max((LEVELS.index(level_of(n)) for n in names), default=0)
     hardest = max(names, key=lambda n: (LEVELS.index(level_of(n)), score_of(n)), default="")
     if not solved:
         score += STALL_SCORE
         rank = LEVELS.index("Extreme")
-    while rank < len(LEVELS) - 1 and score > LEVEL_CEILING[LEVELS[rank]]:
+    while rank < len(LEVELS) - 1 and score > LEVEL_CEILING[LEVELS[rank]] * scale:
         rank += 1
     return Rating(score, LEVELS[rank], solved, hardest, dict(Counter(names)))

@@ -122,8 +122,8 @@ def _finned_in_box(board: Board, v: int, combo, inside: int, box: House, covers:
         cover = [covers[k] for k in bits(cover_idx)]
         lay = board.layout
         return make_step(lay, name, f"in {_names(base)}, {lay.sym(v)} lies only in "
-                         f"{_names(cover)} apart from the fins {cell_list(lay, bits(fins))} "
-                         f"in {box.name}", eliminations=elim,
+                         f"{_names(cover)} apart from the fin{'s' if fins & (fins - 1) else ''} "
+                         f"{cell_list(lay, bits(fins))} in {box.name}", eliminations=elim,
                          pattern_candidates=[(i, v) for i in bits(inside)],
                          houses=[h.name for h in base + cover] + [box.name])
     return None

@@ -174,7 +174,7 @@ class Path:
     @property
     def rating(self) -> Rating:
         """Return the HoDoKu-style rating of the path."""
-        return rate((s.technique for s in self.steps), self.solved)
+        return rate((s.technique for s in self.steps), self.solved, self.prepared.layout.ncells)
 
 
 def solve_logically(puzzle: Puzzle, *, check: bool = True, max_level: str | None = None,

@@ -51,8 +51,11 @@ def cell_list(layout: Layout, cells: Iterable[int], last: str = "and") -> str:
 
 
 def value_list(layout: Layout, values: Iterable[int], joiner: str = "/") -> str:
-    """Return values written "3/5/7"."""
-    return joiner.join(layout.sym(v) for v in sorted(set(values)))
+    """Return values written "3/5/7" (or "3, 5 or 7" with joiner=" or ")."""
+    syms = [layout.sym(v) for v in sorted(set(values))]
+    if joiner == " or " and len(syms) > 2:
+        return ", ".join(syms[:-1]) + " or " + syms[-1]
+    return joiner.join(syms)
 
 
 def conclusion(layout: Layout, placements: Iterable[Cand], eliminations: Iterable[Cand]) -> str:
@@ -61,8 +64,11 @@ def conclusion(layout: Layout, placements: Iterable[Cand], eliminations: Iterabl
     by_value: dict[int, list[int]] = {}
     for i, v in eliminations:
         by_value.setdefault(v, []).append(i)
+    by_cells: dict[tuple[int, ...], list[int]] = {}
     for v in sorted(by_value):
-        parts.append(f"{cell_list(layout, by_value[v])} cannot be {layout.sym(v)}")
+        by_cells.setdefault(tuple(sorted(by_value[v])), []).append(v)
+    for cells, values in by_cells.items():
+        parts.append(f"{cell_list(layout, cells)} cannot be {value_list(layout, values, ' or ')}")
     return "; ".join(parts)
 
 

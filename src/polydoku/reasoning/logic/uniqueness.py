@@ -66,7 +66,7 @@ def find_ur1(board: Board) -> Step | None:
         floor, roof = _split(board, four, pair)
         if len(floor) == 3:
             cell = roof[0]
-            return _ur_step(board, 1, four, pair, f"{board.layout.name(cell)} must avoid both",
+            return _ur_step(board, 1, four, pair, f"{board.layout.name(cell)} must break it",
                             [(cell, v) for v in values_of(pair)])
     return None
 
@@ -93,7 +93,7 @@ def find_ur2(board: Board) -> Step | None:
         seen = lay.peers[roof[0]] & lay.peers[roof[1]]
         elim = [(j, z) for j in bits(seen) if j not in four and board.has(j, z)]
         if elim:
-            return _ur_step(board, 2, four, pair, f"one of {cell_list(lay, roof)} is "
+            return _ur_step(board, 2, four, pair, f"one of {cell_list(lay, roof)} must be "
                             f"{lay.sym(z)}", elim)
     return None
 
@@ -122,10 +122,10 @@ def find_ur3(board: Board) -> Step | None:
                     rest = [i for i in others if i not in group]
                     elim = [(i, v) for i in rest for v in values_of(cand[i] & union)]
                     if elim:
-                        return _ur_step(board, 3, four, pair, f"so {cell_list(lay, roof)} hold one "
-                                        f"of {value_list(lay, values_of(extra))}, a naked subset "
-                                        f"on {value_list(lay, values_of(union))} with "
-                                        f"{cell_list(lay, group)} in {house.name}", elim)
+                        return _ur_step(board, 3, four, pair, f"one of {cell_list(lay, roof)} "
+                                        f"holds {value_list(lay, values_of(extra), ' or ')}, a "
+                                        f"naked subset on {value_list(lay, values_of(union))} "
+                                        f"with {cell_list(lay, group)} in {house.name}", elim)
     return None
 
 
@@ -140,8 +140,8 @@ def find_ur4(board: Board) -> Step | None:
             for keep, drop in ((x, y), (y, x)):
                 if board.place_mask(house, keep) == (1 << roof[0]) | (1 << roof[1]):
                     return _ur_step(board, 4, four, pair, f"{lay.sym(keep)} must be in "
-                                    f"{cell_list(lay, roof)} ({house.name}), so they cannot also "
-                                    f"hold {lay.sym(drop)}", [(i, drop) for i in roof])
+                                    f"{cell_list(lay, roof, 'or')} ({house.name})",
+                                    [(i, drop) for i in roof])
     return None
 
 

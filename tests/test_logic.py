@@ -1,0 +1,154 @@
+"""The logical solver over the shared data sets, variants and sizes, with every step checked.
+
+`solve_logically` checks each step against the native engine's solution (a wrong placement or
+an elimination of the true value raises WrongStep), so running it over a set is the test that
+no step is wrong. Samples keep the time down; bench/logic.py runs the whole sets.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from statistics import mean
+
+import pytest
+
+from polydoku.formats import parse_line, read_puzzle
+from polydoku.model import Puzzle, parse_rules
+from polydoku.reasoning.logic import (LEVELS, STALL_SCORE, TECHNIQUES, Board, WrongStep,
+                                      check_step, hint, layout_of, prepare, rate,
+                                      solve_logically, start_board)
+from polydoku.reasoning.logic.catalog import BY_NAME
+
+from conftest import EXAMPLES, data_lines, data_path
+
+UNFAIR = "Unfair"      # everything but the forcing nets: patterns a person spots
+
+
+@lru_cache(maxsize=None)
+def paths(name: str, step: int = 1, limit: int | None = None, max_level: str | None = None):
+    """Return (line, solution, path) for puzzles of a data set, solved logically and checked."""
+    puzzles = data_lines(f"{name}.txt", step=step, limit=limit)
+    solutions = data_lines(f"{name}.solutions.txt", step=step, limit=limit)
+    return [(line, solution, solve_logically(parse_line(line), max_level=max_level,
+                                             max_seconds=20))
+            for line, solution in zip(puzzles, solutions)]
+
+
+HARD = (("magictour_top1465", 59, 25), ("forum_hardest_1106", 47, 8),
+        ("samples_1000/forum_hardest_1905_11plus_1000", 125, 8))
+
+
+def test_easy50_all_solved_by_patterns_alone():
+    for line, solution, path in paths("norvig_easy50", 1, None, UNFAIR):
+        assert path.solved, line
+        assert "".join(map(str, path.board.value)) == solution
+
+
+def test_17_clue_sample_solved_by_patterns_alone():
+    for line, solution, path in paths("samples_1000/royle_17clue_1000", 10, None, UNFAIR):
+        assert path.solved, line
+        assert "".join(map(str, path.board.value)) == solution
+
+
+def test_hard_sets_never_take_a_wrong_step():
+    solved = 0
+    for name, step, limit in HARD:
+        for line, solution, path in paths(name, step, limit, None):
+            values = "".join(map(str, path.board.value))
+            assert all(v in ("0", s) for v, s in zip(values, solution)), line
+            solved += path.solved
+    assert solved >= 20      # most of the top1465 sample: logic goes far on it
+
+
+def test_ratings_order_the_sets():
+    def mean_score(name, step, limit=None, max_level=None):
+        return mean(p.rating.score for _, _, p in paths(name, step, limit, max_level))
+    easy = mean_score("norvig_easy50", 1, max_level=UNFAIR)
+    clue17 = mean_score("samples_1000/royle_17clue_1000", 10, max_level=UNFAIR)
+    top = mean_score(*HARD[0])
+    forum = mean_score(*HARD[2])
+    assert easy < clue17 < top < forum
+
+
+def test_miracle_solves_by_logic_with_the_variant_rules():
+    puzzle = read_puzzle(str(EXAMPLES / "miracle.json"))
+    path = solve_logically(puzzle)
+    assert path.solved
+    used = {s.technique for s in path.steps}
+    assert "Locked Candidates (variant)" in used
+    assert not used & {"Forcing Net", "AIC", "X-Chain", "XY-Chain"}
+    assert path.steps[0].text.startswith("Hidden Single: in box 5, 1 can only go in r4c6")
+
+
+def test_miracle_without_its_rules_is_not_unique_and_stalls():
+    puzzle = read_puzzle(str(EXAMPLES / "miracle.json")).with_rules(())
+    path = solve_logically(puzzle)
+    assert not path.prepared.unique and not path.solved
+    assert not path.rating.solved and path.rating.level == "Extreme"
+
+
+@pytest.mark.parametrize("entry_id", ["ctc-anti-knight", "ctc-anti-king", "ctc-non-consecutive",
+                                      "miracle-2", "joon-4x4-a", "joon-16x16"])
+def test_variants_and_sizes_solve_by_logic(entry_id):
+    lines = data_path("variants/variants.jsonl").read_text().splitlines()
+    d = next(json.loads(x) for x in lines if json.loads(x)["id"] == entry_id)
+    text = json.dumps({"size": d["size"], "box": [d["box_rows"], d["box_cols"]],
+                       "givens": d["givens"], "rules": d["rules"], "alphabet": d["alphabet"]})
+    path = solve_logically(read_puzzle(text))
+    assert path.solved
+    assert "".join(path.prepared.puzzle.symbol(v) for v in path.board.value) == d["solution"]
+
+
+def test_diagonal_rule_uses_the_diagonals_as_houses():
+    puzzle = Puzzle.empty(9, parse_rules("diagonal"))
+    layout = layout_of(prepare(puzzle).problem)
+    assert [h.name for h in layout.lines["other"]] == ["main diagonal", "anti diagonal"]
+    assert not layout.is_classic
+
+
+def test_check_step_catches_a_wrong_move():
+    prep = prepare(read_puzzle(str(EXAMPLES / "wikipedia.txt")))
+    board = start_board(prep)
+    _, _, step = hint(prep.puzzle, prepared=prep)
+    cell, value = step.placements[0]
+    wrong = type(step)(step.technique, ((cell, value % 9 + 1),), (), step.pattern, (), (), "x")
+    with pytest.raises(WrongStep):
+        check_step(wrong, prep.solution, board)
+    removes_truth = type(step)(step.technique, (), ((cell, value),), step.pattern, (), (), "x")
+    with pytest.raises(WrongStep):
+        check_step(removes_truth, prep.solution, board)
+
+
+def test_no_solution_means_no_path():
+    line = "11" + "." * 79
+    path = solve_logically(parse_line(line))
+    assert path.prepared.solution is None and path.steps == [] and not path.solved
+
+
+def test_rate_follows_hodoku():
+    easy = rate(["Naked Single"] * 20 + ["Hidden Single"] * 10, True)
+    assert (easy.score, easy.level, easy.hardest) == (220, "Easy", "Hidden Single")
+    hard = rate(["Hidden Single", "X-Wing", "Pointing"], True)
+    assert (hard.score, hard.level) == (204, "Hard")
+    bumped = rate(["Hidden Single"] * 60, True)          # 840 > 800: Easy is exceeded
+    assert bumped.level == "Medium"
+    stalled = rate(["Hidden Single"], False)
+    assert (stalled.score, stalled.level, stalled.solved) == (14 + STALL_SCORE, "Extreme", False)
+    assert rate(["Hidden Single"] * 60, True, cells=256).level == "Easy"
+
+
+def test_catalogue_is_consistent():
+    assert len(BY_NAME) == len(TECHNIQUES)
+    assert all(t.level in LEVELS and t.score > 0 for t in TECHNIQUES)
+    assert BY_NAME["Hidden Single"].score == 14 and BY_NAME["AIC"].level == "Unfair"
+
+
+def test_step_json_has_the_documented_fields():
+    prep = prepare(read_puzzle(str(EXAMPLES / "wikipedia.txt")))
+    _, board, step = hint(prep.puzzle, prepared=prep)
+    data = step.to_json(board.layout)
+    assert {"technique", "placements", "eliminations", "pattern", "text", "score",
+            "level"} <= set(data)
+    assert data["placements"][0].keys() == {"cell", "value"}
+    assert isinstance(board, Board)

@@ -1,0 +1,381 @@
+"""Each technique on a position where it, and no easier technique, applies.
+
+Crafted positions start from an open board (every cell unsolved, every candidate present) and
+remove candidates until one pattern stands; harvested positions are real pencil marks captured
+from magictour_top1465 just before the solver needed the technique (the solution is kept, so
+the test also checks that no true value is removed). Each test asserts that every finder earlier
+in the order finds nothing and that the technique's finder finds exactly the expected move.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from polydoku.model import Puzzle, parse_cell, parse_rules
+from polydoku.problem import build_problem
+from polydoku.reasoning.logic import FINDERS, Board, layout_of
+
+N = 9
+
+
+def idx(name: str) -> int:
+    r, c = parse_cell(name)
+    return r * N + c
+
+
+def row(r: int) -> list[str]:
+    return [f"r{r}c{c}" for c in range(1, N + 1)]
+
+
+def col(c: int) -> list[str]:
+    return [f"r{r}c{c}" for r in range(1, N + 1)]
+
+
+def box(b: int) -> list[str]:
+    top, left = 3 * ((b - 1) // 3) + 1, 3 * ((b - 1) % 3) + 1
+    return [f"r{top + i}c{left + j}" for i in range(3) for j in range(3)]
+
+
+def open_board(rules: str = "", unique: bool = False) -> Board:
+    """Return a 9x9 board with nothing placed and every candidate everywhere."""
+    layout = layout_of(build_problem(Puzzle.empty(N, parse_rules(rules))))
+    return Board(layout, [0] * N * N, unique=unique)
+
+
+def only(board: Board, value: int, cells: list[str], keep: str) -> None:
+    """Remove `value` from `cells` except those named in `keep`."""
+    kept = set(keep.split())
+    for name in cells:
+        if name not in kept:
+            board.eliminate(idx(name), value)
+
+
+def cands(board: Board, name: str, values: str) -> None:
+    """Set the candidates of one cell."""
+    board.cand[idx(name)] = sum(1 << (int(v) - 1) for v in values)
+
+
+def moves(cells: list[str], values: str, skip: str = "") -> str:
+    """Return "cell=value" words for every cell (not in skip) and value."""
+    skipped = set(skip.split())
+    return " ".join(f"{c}={v}" for c in cells if c not in skipped for v in values)
+
+
+def assert_only(board: Board, technique: str, expected: str):
+    """Assert that earlier finders find nothing and the technique's finder finds `expected`."""
+    position = next(k for k, (names, _) in enumerate(FINDERS) if technique in names)
+    for names, find in FINDERS[:position]:
+        assert find(board) is None, f"{names[0]} applies before {technique}"
+    step = FINDERS[position][1](board)
+    assert step is not None, f"{technique} found nothing"
+    assert step.technique == technique
+    lay = board.layout
+    got = {f"{lay.name(i)}={v}" for i, v in step.eliminations + step.placements}
+    assert got == set(expected.split())
+    assert step.text.startswith(f"{technique}: ")
+    return step
+
+
+def test_full_house():
+    solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    layout = layout_of(build_problem(Puzzle.empty(N)))
+    values = [int(ch) for ch in solved]
+    values[0] = 0
+    step = assert_only(Board(layout, values), "Full House", "r1c1=5")
+    assert step.text == "Full House: r1c1 is the last empty cell of box 1, so r1c1 is 5"
+
+
+def test_naked_single():
+    b = open_board()
+    cands(b, "r5c5", "7")
+    step = assert_only(b, "Naked Single", "r5c5=7")
+    assert step.text == "Naked Single: r5c5 can only be 7"
+
+
+def test_hidden_single():
+    b = open_board()
+    only(b, 7, box(5), keep="r5c6")
+    step = assert_only(b, "Hidden Single", "r5c6=7")
+    assert step.text == "Hidden Single: in box 5, 7 can only go in r5c6"
+    assert step.houses == ("box 5",) and step.pattern == (idx("r5c6"),)
+
+
+def test_locked_pair():
+    b = open_board()
+    cands(b, "r1c1", "12")
+    cands(b, "r1c2", "12")
+    expected = moves(row(1), "12", skip="r1c1 r1c2") + " " + moves(box(1)[3:], "12")
+    assert_only(b, "Locked Pair", expected)
+
+
+def test_locked_triple():
+    b = open_board()
+    for name, values in (("r1c1", "12"), ("r1c2", "23"), ("r1c3", "13")):
+        cands(b, name, values)
+    assert_only(b, "Locked Triple", moves(row(1)[3:], "123") + " " + moves(box(1)[3:], "123"))
+
+
+def test_pointing():
+    b = open_board()
+    only(b, 5, box(1), keep="r2c1 r2c2")
+    step = assert_only(b, "Pointing", moves(row(2)[3:], "5"))
+    assert "in box 1, 5 lies only in row 2" in step.text
+
+
+def test_claiming():
+    b = open_board()
+    only(b, 5, row(2), keep="r2c1 r2c2")
+    assert_only(b, "Claiming", moves(row(1)[:3] + row(3)[:3], "5"))
+
+
+def test_locked_candidates_variant_anti_knight():
+    b = open_board("anti-knight")
+    only(b, 5, row(1), keep="r1c3 r1c5")
+    step = assert_only(b, "Locked Candidates (variant)", "r2c3=5 r2c5=5 r3c4=5")
+    assert "anti-knight" in step.text
+
+
+def test_cell_forcing_non_consecutive():
+    b = open_board("non-consecutive")
+    cands(b, "r5c5", "46")
+    step = assert_only(b, "Cell Forcing", "r4c5=5 r6c5=5 r5c4=5 r5c6=5")
+    assert "non-consecutive" in step.text
+
+
+def test_variant_finders_stay_quiet_on_classic_rules():
+    b = open_board()
+    cands(b, "r5c5", "46")
+    names = {n for names, _ in FINDERS for n in names}
+    assert {"Locked Candidates (variant)", "Cell Forcing"} <= names
+    for names, find in FINDERS:
+        if names[0] in ("Locked Candidates (variant)", "Cell Forcing"):
+            assert find(b) is None
+
+
+def test_naked_pair():
+    b = open_board()
+    cands(b, "r1c1", "12")
+    cands(b, "r1c5", "12")
+    assert_only(b, "Naked Pair", moves(row(1), "12", skip="r1c1 r1c5"))
+
+
+def test_naked_triple():
+    b = open_board()
+    for name, values in (("r1c1", "12"), ("r1c5", "23"), ("r1c9", "13")):
+        cands(b, name, values)
+    assert_only(b, "Naked Triple", moves(row(1), "123", skip="r1c1 r1c5 r1c9"))
+
+
+def test_naked_quadruple():
+    b = open_board()
+    for name, values in (("r1c1", "12"), ("r1c2", "34"), ("r1c4", "13"), ("r1c7", "24")):
+        cands(b, name, values)
+    assert_only(b, "Naked Quadruple", moves(row(1), "1234", skip="r1c1 r1c2 r1c4 r1c7"))
+
+
+def test_hidden_pair():
+    b = open_board()
+    for v in (1, 2):
+        only(b, v, row(1), keep="r1c1 r1c5")
+    step = assert_only(b, "Hidden Pair", moves(["r1c1", "r1c5"], "3456789"))
+    assert "in row 1, 1/2 can only go in r1c1 and r1c5" in step.text
+
+
+def test_hidden_triple():
+    b = open_board()
+    for v in (1, 2, 3):
+        only(b, v, row(1), keep="r1c1 r1c5 r1c9")
+    assert_only(b, "Hidden Triple", moves(["r1c1", "r1c5", "r1c9"], "456789"))
+
+
+def test_hidden_quadruple():
+    b = open_board()
+    for v in (1, 2, 3, 4):
+        only(b, v, row(1), keep="r1c1 r1c4 r1c7 r1c9")
+    assert_only(b, "Hidden Quadruple", moves(["r1c1", "r1c4", "r1c7", "r1c9"], "56789"))
+
+
+def test_x_wing():
+    b = open_board()
+    only(b, 5, row(2), keep="r2c3 r2c8")
+    only(b, 5, row(7), keep="r7c3 r7c8")
+    step = assert_only(b, "X-Wing", moves(col(3) + col(8), "5", skip="r2c3 r2c8 r7c3 r7c8"))
+    assert "in rows 2 and 7, 5 lies only in columns 3 and 8" in step.text
+
+
+def test_swordfish():
+    b = open_board()
+    only(b, 5, row(1), keep="r1c1 r1c5 r1c9")
+    only(b, 5, row(5), keep="r5c1 r5c5")
+    only(b, 5, row(9), keep="r9c5 r9c9")
+    cells = [c for c in col(1) + col(5) + col(9) if c[1] not in "159"]
+    assert_only(b, "Swordfish", moves(cells, "5"))
+
+
+def test_jellyfish():
+    b = open_board()
+    only(b, 5, row(2), keep="r2c1 r2c4")
+    only(b, 5, row(4), keep="r4c4 r4c7")
+    only(b, 5, row(6), keep="r6c7 r6c2")
+    only(b, 5, row(8), keep="r8c2 r8c1 r8c4")
+    cells = [c for c in col(1) + col(2) + col(4) + col(7) if c[1] in "13579"]
+    assert_only(b, "Jellyfish", moves(cells, "5"))
+
+
+def test_finned_x_wing():
+    b = open_board()
+    only(b, 5, row(2), keep="r2c1 r2c3 r2c8")
+    only(b, 5, row(7), keep="r7c3 r7c8")
+    step = assert_only(b, "Finned X-Wing", "r1c3=5 r3c3=5")
+    assert "fin r2c1 in box 1" in step.text
+
+
+def test_sashimi_x_wing():
+    b = open_board()
+    only(b, 5, row(2), keep="r2c1 r2c2 r2c8")
+    only(b, 5, row(7), keep="r7c3 r7c8")
+    assert_only(b, "Sashimi X-Wing", "r1c3=5 r3c3=5")
+
+
+def test_remote_pair():
+    b = open_board()
+    for name in ("r1c1", "r1c5", "r5c5", "r4c6"):
+        cands(b, name, "12")
+    for v in (1, 2):
+        only(b, v, row(1), keep="r1c1 r1c5")
+        only(b, v, col(5), keep="r1c5 r5c5")
+        only(b, v, box(5), keep="r5c5 r4c6")
+    assert_only(b, "Remote Pair", "r4c1=1 r4c1=2")
+
+
+def test_skyscraper():
+    b = open_board()
+    only(b, 5, row(2), keep="r2c2 r2c7")
+    only(b, 5, row(6), keep="r6c2 r6c8")
+    assert_only(b, "Skyscraper", "r1c8=5 r3c8=5 r4c7=5 r5c7=5")
+
+
+def test_two_string_kite():
+    b = open_board()
+    only(b, 5, row(1), keep="r1c2 r1c7")
+    only(b, 5, col(3), keep="r2c3 r8c3")
+    assert_only(b, "2-String Kite", "r8c7=5")
+
+
+def test_empty_rectangle():
+    b = open_board()
+    only(b, 5, box(1), keep="r2c1 r2c2 r2c3 r1c3 r3c3")
+    only(b, 5, row(7), keep="r7c3 r7c8")
+    assert_only(b, "Empty Rectangle", "r2c8=5")
+
+
+def test_w_wing():
+    b = open_board()
+    cands(b, "r1c1", "12")
+    cands(b, "r5c9", "12")
+    only(b, 1, row(9), keep="r9c1 r9c9")
+    assert_only(b, "W-Wing", "r1c9=2 r5c1=2")
+
+
+def test_xy_wing():
+    b = open_board()
+    for name, values in (("r5c5", "12"), ("r5c1", "13"), ("r1c5", "23")):
+        cands(b, name, values)
+    step = assert_only(b, "XY-Wing", "r1c1=3")
+    assert "pivot r5c5" in step.text
+
+
+def test_xyz_wing():
+    b = open_board()
+    for name, values in (("r5c5", "123"), ("r4c4", "13"), ("r5c8", "23")):
+        cands(b, name, values)
+    assert_only(b, "XYZ-Wing", "r5c4=3 r5c6=3")
+
+
+# Real positions, from magictour_top1465 (line noted), captured just before the solver used the
+# technique: (technique, source, solution, candidates by cell with a lone digit = placed, move).
+HARVESTED = [
+    ('Unique Rectangle Type 1', 'magictour_top1465 line 1', '468931527751624839392578461134756298289413675675289314846192753513867942927345186',
+     '4 569 1268 5789 3 15789 259 2567 25679 1237 359 12 6 127 14579 8 2357 234579 23678 3569 268 45789 278 45789 23459 23567 1 1236 346 1246 378 5 13678 23 9 2378 123 8 59 3479 17 13479 6 12357 2357 136 7 59 2 168 13689 345 1358 3458 68 46 468 1 9 2 7 35 35 5 12 3 78 678 678 129 4 29 9 12 7 35 4 35 12 68 68',
+     'r8c7=1 r8c7=2'),
+    ('Forcing Net', 'magictour_top1465 line 1', '468931527751624839392578461134756298289413675675289314846192753513867942927345186',
+     '4 569 1268 5789 3 15789 25 2567 5679 1237 359 12 6 127 14579 8 2357 34579 23678 3569 268 45789 278 45789 2345 23567 1 1236 346 1246 378 5 13678 23 9 378 123 8 59 3479 17 13479 6 12357 357 136 7 59 2 168 13689 345 1358 3458 68 46 468 1 9 2 7 35 35 5 1 3 78 678 678 9 4 2 9 2 7 35 4 35 1 68 68',
+     'r9c8=6'),
+    ('AIC', 'magictour_top1465 line 1', '468931527751624839392578461134756298289413675675289314846192753513867942927345186',
+     '4 56 1268 5789 3 15789 25 2567 79 1237 359 12 6 127 14579 8 2357 34579 23678 3569 268 45789 278 45789 2345 23567 1 1236 346 1246 378 5 13678 23 9 378 123 8 59 3479 17 13479 6 12357 357 136 7 59 2 168 13689 345 135 3458 68 46 468 1 9 2 7 35 35 5 1 3 78 678 678 9 4 2 9 2 7 35 4 35 1 8 6',
+     'r3c8=2'),
+    ('Unique Rectangle Type 4', 'magictour_top1465 line 1', '468931527751624839392578461134756298289413675675289314846192753513867942927345186',
+     '4 56 1268 5789 3 15789 25 2567 79 1237 359 12 6 127 14579 8 2357 34579 2367 3569 268 45789 278 45789 2345 3567 1 1236 346 1246 378 5 13678 23 9 378 123 8 59 3479 17 13479 6 12357 357 136 7 59 2 168 13689 345 135 3458 8 46 46 1 9 2 7 35 35 5 1 3 78 678 678 9 4 2 9 2 7 35 4 35 1 8 6',
+     'r4c2=6 r4c3=6'),
+    ('XY-Chain', 'magictour_top1465 line 1', '468931527751624839392578461134756298289413675675289314846192753513867942927345186',
+     '4 56 1268 5789 3 15789 25 2567 79 1237 359 12 6 127 14579 8 2357 34579 237 3569 268 45789 278 45789 2345 3567 1 1236 34 124 378 5 13678 23 9 378 123 8 59 3479 17 13479 6 12357 357 136 7 59 2 168 13689 345 135 3458 8 46 46 1 9 2 7 35 35 5 1 3 78 678 678 9 4 2 9 2 7 35 4 35 1 8 6',
+     'r1c4=5 r1c6=5 r1c8=5'),
+    ('BUG+1', 'magictour_top1465 line 12', '819462375632751489547839612178543926324697158956128743763215894291384567485976231',
+     '8 1 9 4 26 26 3 7 5 6 3 24 7 5 1 24 8 9 5 24 7 8 3 9 46 16 12 19 7 8 5 4 3 19 2 6 3 24 14 6 9 27 17 5 8 29 5 6 1 27 8 79 4 3 7 6 3 2 1 5 8 9 4 24 9 12 3 8 46 5 16 7 14 8 5 9 67 467 26 3 12',
+     'r9c6=6'),
+    ('Sashimi Swordfish', 'magictour_top1465 line 24', '317584926526193847984762315672435198153829764849617253798246531265371489431958672',
+     '3 168 7 59 68 4 19 2 569 45 26 456 1 269 23679 8 346 345679 9 1268 14568 237 2568 23678 37 13456 34567 168 1678 2 47 3 15 14 9 568 167 5 39 8 1249 1279 237 1346 3467 178 4 39 6 1259 12579 237 1358 3578 4678 36789 468 2349 24689 23689 5 3478 1 2 1368 14568 345 7 13568 49 348 3489 14578 13789 1458 3459 14589 13589 6 3478 2',
+     'r3c3=5'),
+    ('Finned Swordfish', 'magictour_top1465 line 25', '584923167697541283231687954356792418978164325412835796845279631769318542123456879',
+     '45 48 458 9 2 3 1 67 67 6 9 7 15 45 145 2 8 3 2 3 1 67 8 67 9 45 45 379 5 26 1278 139 1279 4 13679 1678 3479 478 3489 157 6 1459 37 2 157 3479 1 26 2578 3459 24579 3678 35679 5678 8 246 459 1256 7 12569 36 1346 1246 1479 2467 49 3 19 12689 5 1467 124678 1357 267 35 4 15 12568 678 167 9',
+     'r8c9=1'),
+    ('Unique Rectangle Type 2', 'magictour_top1465 line 39', '857962413924318567361754298548127936793486152216539784689271345175643829432895671',
+     '8 5 7 69 26 269 4 1 3 9 26 14 3 1478 148 5 2678 678 3 26 14 1478 5 148 269 2689 6789 25 4 8 1569 1236 7 1369 369 169 7 39 369 14689 13468 134689 1369 5 2 25 1 369 569 236 23569 7 48 48 6 389 39 2 13478 1348 13 347 5 14 7 25 1456 1346 13456 8 23469 1469 14 38 25 145678 9 134568 1236 23467 1467',
+     'r2c5=8 r3c4=8 r5c6=8 r7c6=8 r9c6=8'),
+    ('X-Chain', 'magictour_top1465 line 65', '813425679569817342742936815621354987987162534435789261294673158176598423358241796',
+     '89 129 3 4 125 259 6 7 2589 5 1269 12689 189 1267 2679 3 4 289 7 4 26 89 2356 2356 189 189 25 6 1259 12459 3 1258 2459 2589 289 7 139 8 7 19 1256 2569 259 36 4 349 2359 2459 7 2568 24569 2589 36 1 2 19 1489 6 37 37 1489 5 89 134 13567 1456 25 9 8 1247 12 36 389 35679 5689 25 4 1 2789 289 36',
+     'r7c2=1 r8c2=1'),
+    ('Unique Rectangle Type 3', 'magictour_top1465 line 71', '491862375387195264265374891159236487632487519748951632923748156816529743574613928',
+     '4 89 1 38 6 2 359 3579 579 3 89 57 148 45789 457 2 6 14 27 6 257 134 34579 3457 8 39 14 1 5 789 2 3478 6 349 3789 789 6 34 2789 348 4578 3457 3459 1 25789 27 34 278 9 34578 1 6 23578 2578 59 2 34 7 34 8 1 59 6 8 1 6 5 2 9 7 4 3 59 7 34 6 1 34 59 28 28',
+     'r5c4=3 r5c4=8'),
+    ('Simple Colouring', 'magictour_top1465 line 181', '536712984291834576478965123623179458184523697759648231915487362367291845842356719',
+     '5 23 36 7 18 12 9 68 4 29 129 16 28 3 4 5 7 68 47 47 8 9 6 5 12 12 3 6 237 357 1 57 9 4 2358 258 1 8 4 35 2 37 6 9 57 237 57 9 6 4 8 27 235 1 789 1579 157 4 158 127 3 1256 2567 378 6 1357 2358 9 1237 1278 4 257 348 1345 2 358 1578 6 178 15 9',
+     'r8c7=7'),
+    ('Sashimi Jellyfish', 'magictour_top1465 line 197', '268739145437158296591264783645327819812945367379816452783591624154672938926483571',
+     '2 46 458 7 3 9 1 48 56 3468 3468 378 1 5 28 24 9 67 59 79 1 28 6 4 27 578 3 346 2346 3457 239 12 57 8 14 579 18 128 2578 29 4 57 3 6 579 345 347 9 38 18 6 457 157 2 7 1348 348 5 9 18 6 2 48 14 5 248 6 7 128 9 3 48 89 289 6 4 28 3 57 57 1',
+     'r7c3=8 r8c3=8'),
+    ('Finned Jellyfish', 'magictour_top1465 line 295', '351846729287319645694725183168534972725198364943267518516483297832971456479652831',
+     '3 125 1245 8 124 56 7 126 9 129 8 7 3 12 69 126 4 5 6 1259 12459 7 124 59 1238 128 38 12 126 8 5 36 4 9 7 236 57 25679 569 12 369 8 1236 1236 4 29 4 3 12 69 7 5 128 268 58 126 126 4 58 3 26 9 7 78 3 269 69 78 1 4 5 26 4 5679 569 69 57 2 38 38 1',
+     'r7c2=6'),
+]
+
+
+def harvested_board(text: str, unique: bool) -> Board:
+    """Return the board of a pencil-mark literal (81 words; a lone digit is a placed value)."""
+    words = text.split()
+    layout = layout_of(build_problem(Puzzle.empty(N)))
+    board = Board(layout, [int(w) if len(w) == 1 else 0 for w in words], unique=unique)
+    for i, w in enumerate(words):
+        if len(w) > 1:
+            board.cand[i] = sum(1 << (int(ch) - 1) for ch in w)
+    return board
+
+
+@pytest.mark.parametrize("technique, source, solution, grid, move", HARVESTED,
+                         ids=[h[0] for h in HARVESTED])
+def test_harvested_position(technique, source, solution, grid, move):
+    board = harvested_board(grid, unique=True)
+    step = assert_only(board, technique, move)
+    for i, v in step.eliminations:
+        assert int(solution[i]) != v, f"{source}: removed the true value"
+    for i, v in step.placements:
+        assert int(solution[i]) == v, f"{source}: placed a wrong value"
+
+
+@pytest.mark.parametrize("technique", [h[0] for h in HARVESTED if h[0].startswith("Unique")]
+                         + ["BUG+1"])
+def test_uniqueness_techniques_need_a_proved_unique_puzzle(technique):
+    _, _, _, grid, _ = next(h for h in HARVESTED if h[0] == technique)
+    board = harvested_board(grid, unique=False)
+    finder = next(f for names, f in FINDERS if technique in names)
+    assert finder(board) is None
+
+
+def test_every_technique_is_tested():
+    tested = {h[0] for h in HARVESTED} | {
+        "Full House", "Naked Single", "Hidden Single", "Locked Pair", "Locked Triple", "Pointing",
+        "Claiming", "Locked Candidates (variant)", "Cell Forcing", "Naked Pair", "Naked Triple",
+        "Naked Quadruple", "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing",
+        "Swordfish", "Jellyfish", "Finned X-Wing", "Sashimi X-Wing", "Remote Pair", "Skyscraper",
+        "2-String Kite", "Empty Rectangle", "W-Wing", "XY-Wing", "XYZ-Wing"}
+    assert {n for names, _ in FINDERS for n in names} == tested
