@@ -16,6 +16,7 @@ from ..model import Puzzle
 # format -> "module:function"
 EXPORTERS: dict[str, str] = {
     "debian": "polydoku.engines.debian.export:export",
+    "conda": "polydoku.engines.conda.export:export",
     "pypi": "polydoku.engines.pypi.export:export_pypi",
     "poetry": "polydoku.engines.pypi.export:export_poetry",
 }

@@ -156,10 +156,16 @@ def solve_rattler(channel: Path, specs: list[str], timeout: float | None) -> dic
 
 # ---------------------------------------------------------------- command line
 
+DISTRIBUTION = {"rattler": "py-rattler", "libsolv": "solv"}
+
+
 def tool_version(tool: str) -> str:
-    """Return the installed version of the tool's Python distribution."""
-    from importlib.metadata import version
-    return version("py-rattler" if tool == "rattler" else "solv")
+    """Return the installed version of the tool's Python distribution ("" when missing)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version(DISTRIBUTION[tool])
+    except PackageNotFoundError:
+        return ""
 
 
 def run(tool: str, channel: Path, specs: list[str], timeout: float | None) -> dict:
@@ -169,6 +175,8 @@ def run(tool: str, channel: Path, specs: list[str], timeout: float | None) -> di
             result = solve_libsolv(channel, specs)
         else:
             result = solve_rattler(channel, specs, timeout)
+    except ImportError as err:
+        result = {"status": "error", "message": f"{err} (pip install {DISTRIBUTION[tool]})"}
     except (SpecError, OSError, ValueError, KeyError) as err:
         result = {"status": "error", "message": f"{type(err).__name__}: {err}"}
     except Exception as err:     # the tool's own failure: report it, don't hide it
@@ -203,8 +211,10 @@ def main(argv: list[str] | None = None) -> int:
         partial = args.json.with_suffix(".part")
         partial.write_text(json.dumps(result), encoding="utf-8")
         os.replace(partial, args.json)     # the parent sees the whole result or none
-    print(report(result), flush=True)
-    sys.stderr.flush()
+    try:
+        print(report(result), flush=True)
+    except BrokenPipeError:      # `| head`: the reader has what it wanted
+        pass
     return EXIT[result["status"]]
 
 
