@@ -72,20 +72,31 @@ def read_apt(output: str) -> Finding:
 
 
 def read_aptitude(output: str) -> Finding:
-    """Return what `aptitude -s -y install puzzle` printed: its last plan, else its complaint."""
-    lines = output.splitlines()
+    """Return what `aptitude -s -y install puzzle` printed: its final plan, else its complaint.
+
+    aptitude first prints the request as asked (broken packages marked `{b}`), then, when it had
+    to resolve, "The following actions will resolve these dependencies:" and the plan it chose,
+    which may keep puzzle out ("No packages will be installed"). Only that final plan counts.
+    """
+    marker = "The following actions will resolve these dependencies:"
+    final = output.rsplit(marker, 1)[-1]
+    lines = final.splitlines()
     heads = [k for k, ln in enumerate(lines) if ln.startswith("The following NEW packages")]
-    installed: list[str] = []
+    words: list[str] = []
     if heads:
         for ln in lines[heads[-1] + 1:]:
             if not ln.startswith(" "):
                 break
-            installed += [w.split("{")[0] for w in ln.split()]
-    if ROOT in installed and "Unable to resolve" not in output:
+            words += ln.split()
+    installed = [w.split("{")[0] for w in words]
+    broken = any(w.endswith("{b}") for w in words)
+    if ROOT in installed and not broken and "Unable to resolve" not in output:
         return Finding(installed)
-    said = [ln for ln in lines if ln.startswith(("E:", "W:")) or "Unable to resolve" in ln
-            or "No packages will be installed" in ln or "Keep the following" in ln]
-    return Finding([], False, _brief(said) or _brief(lines[-6:]))
+    said = [ln for ln in output.splitlines() if ln.startswith(("E:", "W:"))
+            or "Unable to resolve" in ln or "No packages will be installed" in ln]
+    if f"{ROOT} [Not Installed]" in final:
+        said.append(f"its plan keeps {ROOT} [Not Installed]")
+    return Finding([], False, _brief(said) or _brief(output.splitlines()[-6:]))
 
 
 def read_dose(output: str) -> Finding:

@@ -114,7 +114,7 @@ class DebianEngine(Engine):
         if any(w in text for w in _MEMORY_WORDS) or last.returncode in (-9, -6, 137):
             return Outcome(Status.UNKNOWN, engine=self.spec,
                            message=f"{self.title_short} ran out of its {self.memory_mb} MB memory "
-                                   f"cap: {finding.words or last.stderr.strip()[-300:]}")
+                                   f"cap: {last.stderr.strip()[-300:] or finding.words}")
         if tool.failed_step is None and last.returncode in self.no_answer_codes and finding.words:
             return Outcome(Status.UNKNOWN, engine=self.spec,
                            message=f"{self.gave_up}; this is no proof that the puzzle has no "
