@@ -107,9 +107,13 @@ def test_no_solution_only_with_the_tools_proof(run_cli, puzzle, spec):
     assert r.code == 1 and r.out.strip() == "no solution" and words in r.err
 
 
-def test_apt_does_not_claim_no_solution(run_cli):
-    code, record, err = solve_cli(run_cli, FOUR_UNSAT, "apt")
+@pytest.mark.parametrize("spec", ["apt", "aptitude"])
+def test_a_give_up_is_not_a_proof(run_cli, spec):
+    code, record, err = solve_cli(run_cli, FOUR_UNSAT, spec)
     assert code == 4 and record["status"] == "unknown"
+    assert "this is no proof that the puzzle has no solution" in record["message"]
+    if spec == "aptitude":
+        assert "Unable to resolve dependencies!  Giving up..." in record["message"]
 
 
 def test_aptitude_without_its_hint_leaves_puzzle_out(tmp_path):

@@ -173,3 +173,12 @@ def test_layout_keeps_every_path_inside_the_tree():
     assert files["etc/apt/sources.list"] == f"deb [trusted=yes] file:{root}/repo ./\n"
     assert f"Aptitude::ProblemResolver::Hints::={layout.APTITUDE_HINT}" in \
         layout.aptitude_command(root)
+
+
+def test_tuned_is_both_reductions_at_once():
+    problem = build_problem(read_puzzle(str(EXAMPLES / "wikipedia.txt")))
+    tuned = encode(problem, "conflicts", "tuned")
+    assert tuned == encode(problem, "depends", "tuned")
+    assert "Provides: cell1.3, row1-4, col3-4, block1.1-4\n" in tuned           # at most once
+    depends = tuned.split("\n\n")[0].split("Depends: ")[1].split("\n")[0].split(", ")
+    assert "cell1.3-4" in depends     # at least once: 4 has one place left in row 1 (and box 1)

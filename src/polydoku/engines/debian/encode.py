@@ -21,8 +21,14 @@ depending on the tuple's cell packages. `puzzle` depends on every cell (a given 
 package), and on every table.
 
 Variants: *faithful* publishes every package and lists the dependencies in grid order, as the
-write-up did; *tuned* publishes no package that a given already excludes (one step, no search)
-and orders the puzzle's dependencies by fewest candidates first.
+write-up did. *tuned* (the same for both reductions) is our best honest improvement:
+- no package that a given already excludes is published (one step from the givens, no search);
+- both reductions at once: each unit's values at most once (Conflicts) AND at least once
+  (Depends): redundant, but it lets a solver see a value with one place left, as a person would;
+- each cell's dependency lists its candidate packages explicitly, and `puzzle`'s dependencies
+  come with the fewest alternatives first.
+Roads not taken: propagating further than one step from the givens (that would be polydoku
+solving the puzzle, not the tool); symmetric Conflicts (one side is enough for every tool).
 """
 
 from __future__ import annotations

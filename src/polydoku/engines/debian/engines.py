@@ -34,7 +34,6 @@ class DebianEngine(Engine):
     capabilities = frozenset({"solve"})
     variants = ("faithful", "tuned")
     programs: ClassVar[tuple[str, ...]] = ()
-    debian_packages: ClassVar[str] = ""
     extra_options: ClassVar[tuple[str, ...]] = ()
     gave_up: ClassVar[str] = "the tool stopped without a solution"
     no_answer_codes: ClassVar[tuple[int, ...]] = ()   # exit codes of a run that said "no answer"
@@ -199,6 +198,7 @@ class AptitudeEngine(DebianEngine):
     programs = ("aptitude",)
     extra_options = ("steplimit",)
     gave_up = "aptitude's resolver gave up"
+    no_answer_codes = (1,)    # "Unable to resolve dependencies! Giving up..."
 
     def run_tool(self, box, root, timeout):
         step = self._int_option("steplimit", 0) or None
