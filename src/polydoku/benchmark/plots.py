@@ -98,10 +98,11 @@ def plot_times(results: dict, out_dir: Path) -> list[Path]:
         style = _style(k, len(engines))
         shift = 0.0 if many else (k - (len(engines) - 1) / 2) * 0.7 / len(engines)
         xs, ys, over, wrong = _points(puzzles, order, spec, shift)
-        if many:
-            ax.plot(xs, ys, color=style["color"], linewidth=1.2, label=spec)
+        if many and spec == results["settings"]["reference"]:   # the sorted curve, as a line
+            ax.plot(xs, ys, color=style["color"], linewidth=1.6, label=spec, zorder=4)
         else:
-            ax.scatter(xs, ys, s=28, label=spec, zorder=3, **style)
+            ax.scatter(xs, ys, s=12 if many else 28, alpha=0.75 if many else 1.0, label=spec,
+                       zorder=3, **style)
         if over:
             ax.scatter(over, [timeout] * len(over), s=36, marker="^", facecolors="none",
                        edgecolors=style["color"], zorder=3)
