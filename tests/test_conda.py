@@ -192,3 +192,14 @@ def test_export_tuned_and_bad_encoding(run_cli, tmp_path):
     bad = run_cli("export", FOUR, "--to", "conda", "--out", str(tmp_path / "x"), "-o",
                   "encoding=fast")
     assert bad.code == 2 and "unknown encoding" in bad.err
+
+
+def test_a_missing_tool_is_reported_with_its_install_hint():
+    from polydoku.engines.conda.engine import RattlerEngine
+
+    class Missing(RattlerEngine):
+        module = "polydoku_no_such_module"
+
+    avail = Missing().available()
+    assert not avail.ok and "polydoku_no_such_module" in avail.reason
+    assert "pip install py-rattler" in avail.hint
