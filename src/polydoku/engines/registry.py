@@ -23,6 +23,8 @@ _ENGINES: dict[str, str] = {
     "pycosat": "polydoku.engines.pycosat_engine:PycosatEngine",
     "cpsat": "polydoku.engines.cpsat:CpSatEngine",
     "z3": "polydoku.engines.z3_engine:Z3Engine",
+    "clingo": "polydoku.engines.asp.engine:ClingoEngine",
+    "minizinc": "polydoku.engines.minizinc.engine:MiniZincEngine",
     "libsolv-conda": "polydoku.engines.conda.engine:LibsolvCondaEngine",
     "rattler": "polydoku.engines.conda.engine:RattlerEngine",
     "resolvelib": "polydoku.engines.pypi.engines:ResolvelibEngine",

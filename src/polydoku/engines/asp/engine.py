@@ -1,0 +1,93 @@
+"""The `clingo` engine: the ASP program grounded once per (geometry, rules) in a clingo
+`Control`, each puzzle solved with its givens as assumptions on `x/2`; enumeration through
+clingo's models. It never runs a subprocess (clingo is the PyPI package, in process).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ...problem import Problem
+from ..base import Availability, Engine, Outcome, Status
+from ..models.common import ModelCache
+from .encode import program
+
+
+@dataclass
+class _Base:
+    """A grounded clingo Control for one problem's constraints."""
+
+    control: Any
+    size: int
+
+
+def build(problem: Problem) -> _Base:
+    """Return a clingo Control with the problem's program (no givens) grounded."""
+    import clingo
+    ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: None)
+    ctl.add("base", [], program(problem, givens=False))
+    ctl.ground([("base", [])])
+    return _Base(ctl, problem.size)
+
+
+_MODELS = ModelCache(build)
+
+
+class ClingoEngine(Engine):
+    """clingo (answer-set programming), givens as assumptions."""
+
+    id = "clingo"
+    title = "clingo answer-set solver in process (the engine under Debian's aspcud)"
+    install_hint = "pip install clingo"
+    capabilities = frozenset({"solve", "count"})
+
+    def available(self) -> Availability:
+        try:
+            import clingo
+        except ImportError as err:
+            return Availability(False, reason=f"clingo is not installed ({err})",
+                                hint=self.install_hint)
+        return Availability(True, f"clingo {clingo.__version__}")
+
+    def solve(self, problem: Problem, *, max_solutions: int = 1,
+              timeout: float | None = None) -> Outcome:
+        import clingo
+        base, build_seconds = _MODELS.get(problem)
+        n = problem.size
+        ctl = base.control
+        ctl.configuration.solve.models = str(max(1, max_solutions))
+        assumptions = [(_x(clingo, problem, var, value), True) for var, value in problem.givens]
+        solutions: list[tuple[int, ...]] = []
+
+        def on_model(model) -> None:
+            values = [0] * problem.nvars
+            for sym in model.symbols(shown=True):
+                cell, value = sym.arguments
+                r, c = cell.arguments
+                values[(r.number - 1) * n + c.number - 1] = value.number
+            solutions.append(tuple(values))
+
+        t0 = time.perf_counter()
+        with ctl.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
+            finished = handle.wait(timeout) if timeout else handle.wait()
+            if not finished:
+                handle.cancel()
+            result = handle.get()
+        stats = {"build_seconds": round(build_seconds, 6),
+                 "solve_seconds": round(time.perf_counter() - t0, 6)}
+        if result.interrupted or not finished:
+            status = Status.SOLVED if solutions else Status.UNKNOWN
+            return Outcome(status, solutions, False, stats, "timed out", self.spec)
+        if result.unsatisfiable:
+            return Outcome(Status.UNSATISFIABLE, [], True, stats, engine=self.spec)
+        exhausted = bool(result.exhausted) and max_solutions > 1
+        return Outcome(Status.SOLVED, solutions, exhausted, stats, engine=self.spec)
+
+
+def _x(clingo, problem: Problem, var: int, value: int):
+    """Return the symbol x(c(R,C),V) of "cell `var` holds `value`"."""
+    r, c = problem.cell(var)
+    Number, Function = clingo.Number, clingo.Function
+    return Function("x", [Function("c", [Number(r + 1), Number(c + 1)]), Number(value)])
