@@ -152,3 +152,13 @@ def test_step_json_has_the_documented_fields():
             "level"} <= set(data)
     assert data["placements"][0].keys() == {"cell", "value"}
     assert isinstance(board, Board)
+
+
+def test_readme_table_matches_the_catalogue():
+    from conftest import ROOT
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Human-style reasoning", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1:4] for line in section.splitlines()
+            if line.startswith("| ") and not line.startswith("| technique")]
+    table = {name.strip(): (int(score), level.strip()) for name, score, level in rows}
+    assert table == {t.name: (t.score, t.level) for t in TECHNIQUES}

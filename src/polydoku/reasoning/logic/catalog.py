@@ -93,6 +93,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("XY-Chain", 260, "Unfair", "chains", "an alternating chain through bivalue cells"),
     _t("AIC", 280, "Unfair", "chains",
        "an alternating inference chain over any strong and weak links (a nice loop)"),
+    _t("Grouped AIC", 300, "Unfair", "chains",
+       "an AIC whose nodes may be groups: a value's places in one box and one line"),
+    _t("ALS-XZ", 300, "Unfair", "almost locked sets",
+       "two almost locked sets joined by a restricted common value"),
     _t("Forcing Net", 700, "Extreme", "forcing",
        "assuming a candidate, singles run into a contradiction; or every candidate of a cell "
        "(every place of a value in a house) leads by singles to the same conclusion"),

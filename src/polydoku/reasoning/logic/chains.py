@@ -12,11 +12,11 @@ return the first (shortest) step they see, or None; none changes the board.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
 
 from .board import Board, bits
-from .step import Step, cands_of_mask, make_step
+from .step import Step, cands_of_mask, cell_list, make_step
 
 MAX_LINKS = {"X-Chain": 15, "XY-Chain": 15, "AIC": 13}
 
@@ -58,17 +58,41 @@ def strong_links(board: Board, bivalue: bool, bilocal: bool, digit: int = 0) -> 
     return out
 
 
-def _bfs(board: Board, live: int, s: int, strong: Strong, weak: Callable[[int], int],
-         limit: int, end_ok: Callable[[int, int], bool]) -> Found | None:
+@dataclass
+class Graph:
+    """Links between nodes: a node is a candidate, or a group of candidates (one value, cells of
+    one box and one line) that is "true" when one of them is."""
+
+    strong: Strong
+    weak: Callable[[int], Iterable[int]]      # nodes that a true node makes false
+    conf: Callable[[int], int]                # candidates a true node makes false
+    label: Callable[[int], str]               # "(5)r1c1", "(5)r1c12"
+    members: list[int] = field(default_factory=list)   # group k's candidates (node singles + k)
+
+
+def simple_graph(board: Board, strong: Strong, weak_mask: Callable[[int], int]) -> Graph:
+    """Return a graph over single candidates, weak links given as candidate bitsets."""
+    lay = board.layout
+    return Graph(strong, lambda c: bits(weak_mask(c)), lambda c: lay.conflicts[c],
+                 lambda c: _single_label(board, c))
+
+
+def _single_label(board: Board, c: int) -> str:
+    """Return "(5)r1c1" for a candidate."""
+    cell, v = board.layout.split(c)
+    return f"({board.layout.sym(v)}){board.layout.name(cell)}"
+
+
+def _bfs(graph: Graph, live: int, s: int, singles: int, limit: int,
+         end_ok: Callable[[int, int], bool]) -> Found | None:
     """Return the shortest conclusive chain from "s is false", up to `limit` links, or None."""
-    conflicts = board.layout.conflicts
-    cs = conflicts[s] & live
+    cs = graph.conf(s) & live
     parent: dict[int, int] = {s << 1: -1}
     frontier, links = [s << 1], 0
     while frontier and links < limit:
         ons = []
         for key in frontier:
-            for y in strong.get(key >> 1, ()):
+            for y in graph.strong.get(key >> 1, ()):
                 k = y << 1 | 1
                 if k not in parent:
                     parent[k] = key
@@ -76,17 +100,17 @@ def _bfs(board: Board, live: int, s: int, strong: Strong, weak: Callable[[int], 
         links += 1
         for k in ons:
             y = k >> 1
-            if y == s:
+            if y == s and s < singles:
                 return Found(links, s, y, _path(parent, k), 0, True)
             if links >= 3 and end_ok(s, y):
-                elim = cs & conflicts[y]
+                elim = cs & graph.conf(y)
                 if elim:
                     return Found(links, s, y, _path(parent, k), elim, False)
         if links + 2 > limit:
             break
         frontier = []
         for k in ons:
-            for z in bits(weak(k >> 1)):
+            for z in graph.weak(k >> 1):
                 kk = z << 1
                 if kk not in parent:
                     parent[kk] = k
@@ -104,13 +128,14 @@ def _path(parent: dict[int, int], key: int) -> list[tuple[int, bool]]:
     return out[::-1]
 
 
-def _shortest(board: Board, strong: Strong, weak: Callable[[int], int], starts: list[int],
-              limit: int, end_ok: Callable[[int, int], bool]) -> Found | None:
+def _shortest(board: Board, graph: Graph, starts: list[int], limit: int,
+              end_ok: Callable[[int, int], bool]) -> Found | None:
     """Return the shortest conclusive chain over all starts (the first one found among equals)."""
     live = board.live()
+    singles = board.layout.ncells * board.layout.size
     best: Found | None = None
     for s in starts:
-        found = _bfs(board, live, s, strong, weak, best.links - 1 if best else limit, end_ok)
+        found = _bfs(graph, live, s, singles, best.links - 1 if best else limit, end_ok)
         if found and (best is None or found.links < best.links):
             best = found
             if best.links <= 3:
@@ -118,32 +143,42 @@ def _shortest(board: Board, strong: Strong, weak: Callable[[int], int], starts: 
     return best
 
 
-def eureka(board: Board, nodes: list[tuple[int, bool]]) -> str:
+def eureka(graph: Graph, nodes: list[tuple[int, bool]]) -> str:
     """Return a chain in Eureka notation: (5)r1c1=(5)r1c7-(3)r1c7=..."""
-    lay = board.layout
     text = ""
     for k, (c, _) in enumerate(nodes):
-        cell, v = lay.split(c)
         if k:
             text += "=" if k % 2 else "-"
-        text += f"({lay.sym(v)}){lay.name(cell)}"
+        text += graph.label(c)
     return text
 
 
-def _step(board: Board, name: str, found: Found) -> Step:
+def _step(board: Board, name: str, found: Found, graph: Graph) -> Step:
     """Return the step of a found chain."""
     lay = board.layout
-    chain = eureka(board, found.nodes)
-    s_cell, s_v = lay.split(found.start)
-    start = f"{lay.sym(s_v)} in {lay.name(s_cell)}"
-    pattern = [lay.split(c) for c, _ in found.nodes]
+    chain = eureka(graph, found.nodes)
+    start = _say(board, graph, found.start)
+    pattern = [lay.split(c) for node, _ in found.nodes for c in _members(board, graph, node)]
     if found.proves_start:
+        s_cell, s_v = lay.split(found.start)
         return make_step(lay, name, f"{chain}: if {start} were false the chain would make it true",
                          placements=[(s_cell, s_v)], pattern_candidates=pattern, chain=chain)
-    e_cell, e_v = lay.split(found.end)
-    return make_step(lay, name, f"{chain}: {start} or {lay.sym(e_v)} in {lay.name(e_cell)} is "
-                     f"true", eliminations=cands_of_mask(lay, found.eliminations),
+    return make_step(lay, name, f"{chain}: {start} or {_say(board, graph, found.end)} is true",
+                     eliminations=cands_of_mask(lay, found.eliminations),
                      pattern_candidates=pattern, chain=chain)
+
+
+def _members(board: Board, graph: Graph, node: int) -> list[int]:
+    """Return the candidates of a node (itself, or a group's members)."""
+    singles = board.layout.ncells * board.layout.size
+    return [node] if node < singles else list(bits(graph.members[node - singles]))
+
+
+def _say(board: Board, graph: Graph, node: int) -> str:
+    """Return a node in words: "5 in r1c1", "5 in r1c1 or r1c2"."""
+    lay = board.layout
+    cands = [lay.split(c) for c in _members(board, graph, node)]
+    return f"{lay.sym(cands[0][1])} in {cell_list(lay, [c for c, _ in cands], 'or')}"
 
 
 def find_x_chain(board: Board) -> Step | None:
@@ -153,11 +188,12 @@ def find_x_chain(board: Board) -> Step | None:
     for v in range(1, lay.size + 1):
         strong = strong_links(board, False, True, v)
         mask = lay.value_masks[v] & board.live()
-        found = _shortest(board, strong, lambda c: lay.conflicts[c] & mask, sorted(strong),
-                          best.links - 1 if best else MAX_LINKS["X-Chain"], lambda s, y: True)
-        if found and (best is None or found.links < best.links):
-            best = found
-    return _step(board, "X-Chain", best) if best else None
+        graph = simple_graph(board, strong, lambda c: lay.conflicts[c] & mask)
+        found = _shortest(board, graph, sorted(strong),
+                          best[0].links - 1 if best else MAX_LINKS["X-Chain"], lambda s, y: True)
+        if found and (best is None or found.links < best[0].links):
+            best = (found, graph)
+    return _step(board, "X-Chain", *best) if best else None
 
 
 def find_xy_chain(board: Board) -> Step | None:
@@ -170,9 +206,10 @@ def find_xy_chain(board: Board) -> Step | None:
     def weak(c: int) -> int:
         return lay.conflicts[c] & lay.value_masks[c % n + 1] & live & inside
 
-    found = _shortest(board, strong, weak, sorted(strong), MAX_LINKS["XY-Chain"],
+    graph = simple_graph(board, strong, weak)
+    found = _shortest(board, graph, sorted(strong), MAX_LINKS["XY-Chain"],
                       lambda s, y: s % n == y % n and s // n != y // n)
-    return _step(board, "XY-Chain", found) if found else None
+    return _step(board, "XY-Chain", found, graph) if found else None
 
 
 def find_aic(board: Board) -> Step | None:
@@ -184,5 +221,98 @@ def find_aic(board: Board) -> Step | None:
     def weak(c: int) -> int:
         return lay.conflicts[c] & live & inside
 
-    found = _shortest(board, strong, weak, sorted(strong), MAX_LINKS["AIC"], lambda s, y: True)
-    return _step(board, "AIC", found) if found else None
+    graph = simple_graph(board, strong, weak)
+    found = _shortest(board, graph, sorted(strong), MAX_LINKS["AIC"], lambda s, y: True)
+    return _step(board, "AIC", found, graph) if found else None
+
+
+def grouped_graph(board: Board) -> tuple[Graph, list[int]]:
+    """Return the graph with groups (a value's places in one box and one line) and its starts."""
+    lay = board.layout
+    n = lay.size
+    singles = lay.ncells * n
+    live = board.live()
+    members: list[int] = []
+    index: dict[int, int] = {}
+    strong: Strong = strong_links(board, True, False)
+
+    def node(cells: int, v: int) -> int:
+        if cells.bit_count() == 1:
+            return (cells.bit_length() - 1) * n + v - 1
+        mask = lay.cells_to_cands(cells, v)
+        if mask not in index:
+            index[mask] = singles + len(members)
+            members.append(mask)
+        return index[mask]
+
+    for h in lay.houses:
+        for v in range(1, n + 1):
+            places = board.place_mask(h, v)
+            for a, b in _segments(lay, h, places):
+                x, y = node(a, v), node(b, v)
+                strong.setdefault(x, []).append(y)
+                strong.setdefault(y, []).append(x)
+    conf = [_and_conflicts(lay, m) for m in members]
+    by_value: dict[int, list[tuple[int, int]]] = {}     # value -> (group node, members)
+    for k, m in enumerate(members):
+        by_value.setdefault((m.bit_length() - 1) % n + 1, []).append((singles + k, m))
+    has_strong = sum(1 << c for c in strong if c < singles)
+
+    def conf_of(x: int) -> int:
+        return lay.conflicts[x] if x < singles else conf[x - singles]
+
+    def value_of(x: int) -> int:
+        return (x if x < singles else members[x - singles].bit_length() - 1) % n + 1
+
+    def weak(x: int) -> list[int]:
+        # groups are weakly linked through their own value only (peers), which keeps this cheap
+        mask = conf_of(x) & live
+        return [*bits(mask & has_strong),
+                *(g for g, m in by_value.get(value_of(x), ()) if not m & ~mask)]
+
+    def label(x: int) -> str:
+        if x < singles:
+            return _single_label(board, x)
+        cells = [lay.split(c)[0] for c in bits(members[x - singles])]
+        rows, cols = sorted({i // n + 1 for i in cells}), sorted({i % n + 1 for i in cells})
+        value = lay.sym(lay.split(members[x - singles].bit_length() - 1)[1])
+        return f"({value})r{''.join(map(str, rows))}c{''.join(map(str, cols))}"
+
+    graph = Graph(strong, weak, conf_of, label, members)
+    return graph, sorted(strong)
+
+
+def _segments(lay, house, places: int) -> list[tuple[int, int]]:
+    """Return the ways a house's places split into two parts, each one cell or one box-line group."""
+    if places.bit_count() < 2:
+        return []
+    if places.bit_count() == 2:
+        a = places & -places
+        return [(a, places ^ a)]
+    out = []
+    across = lay.lines["box"] if house.kind in ("row", "column") else \
+        (lay.lines["row"] + lay.lines["column"] if house.kind == "box" else ())
+    for kind in ({"row", "column"} if house.kind == "box" else {"box"}):
+        parts = [places & h.mask for h in across if h.kind == kind and places & h.mask]
+        if len(parts) == 2:
+            out.append((parts[0], parts[1]))
+    return out
+
+
+def _and_conflicts(lay, mask: int) -> int:
+    """Return the candidates every member of a group excludes."""
+    out = -1
+    for c in bits(mask):
+        out &= lay.conflicts[c]
+    return out
+
+
+def find_grouped_aic(board: Board) -> Step | None:
+    """Return an AIC whose nodes may be groups (a value's places in one box and one line)."""
+    graph, starts = grouped_graph(board)
+    found = _shortest(board, graph, starts, MAX_LINKS["AIC"], lambda s, y: True)
+    if not found:
+        return None
+    singles = board.layout.ncells * board.layout.size
+    grouped = any(node >= singles for node, _ in found.nodes)
+    return _step(board, "Grouped AIC" if grouped else "AIC", found, graph)

@@ -81,44 +81,61 @@ def find_finned_fish(board: Board, n: int) -> Step | None:
     """Return a finned or sashimi fish of size n whose fins lie in one box."""
     lay = board.layout
     boxes = lay.lines["box"]
+    width = max(lay.box_shape) or lay.size
     for v in range(1, lay.size + 1):
         for bases, covers, index in _orientations(board):
-            lines = [(h, board.place_mask(h, v)) for h in bases]
-            lines = [(h, p) for h, p in lines if p]
+            box_idx = [_index_mask(b.mask, index) for b in boxes]
+            lines = []
+            for h in bases:
+                places = board.place_mask(h, v)
+                idx = _index_mask(places, index)
+                if places and idx.bit_count() <= n + width:
+                    lines.append((h, places, idx))
             for combo in combinations(lines, n):
-                inside = 0
-                for _, p in combo:
-                    inside |= p
-                for box in boxes:
-                    step = _finned_in_box(board, v, combo, inside, box, covers, index, n)
-                    if step:
-                        return step
+                step = _finned_combo(board, v, combo, boxes, box_idx, covers, index, n)
+                if step:
+                    return step
     return None
 
 
-def _finned_in_box(board: Board, v: int, combo, inside: int, box: House, covers: list[House],
-                   index: Callable[[int], int], n: int) -> Step | None:
+def _finned_combo(board: Board, v: int, combo, boxes: tuple[House, ...], box_idx: list[int],
+                  covers: list[House], index: Callable[[int], int], n: int) -> Step | None:
+    """Return a finned fish on the base lines of `combo`, trying each box for the fins."""
+    inside = union = 0
+    for _, p, idx in combo:
+        inside |= p
+        union |= idx
+    for box, bidx in zip(boxes, box_idx):
+        if not inside & box.mask or (union & ~bidx).bit_count() > n:
+            continue
+        outside = 0
+        for h, p, idx in combo:
+            outside |= idx & ~bidx if h.mask & box.mask else idx
+        if outside.bit_count() <= n:
+            step = _finned_in_box(board, v, combo, inside, outside, box, bidx, covers, n)
+            if step:
+                return step
+    return None
+
+
+def _finned_in_box(board: Board, v: int, combo, inside: int, outside: int, box: House,
+                   bidx: int, covers: list[House], n: int) -> Step | None:
     """Return a finned fish on base lines `combo` with its fins in `box`, or None."""
-    if not inside & box.mask:
-        return None
-    outside = _index_mask(inside & ~box.mask, index)
     spare = n - outside.bit_count()
-    if spare < 0:
-        return None
-    box_idx = _index_mask(box.mask, index) & ~outside
-    for extra in combinations(list(bits(box_idx)), min(spare, box_idx.bit_count())):
+    free = bidx & ~outside
+    for extra in combinations(list(bits(free)), min(spare, free.bit_count())):
         cover_idx = outside | sum(1 << k for k in extra)
         cover_cells = sum(covers[k].mask for k in bits(cover_idx))
         fins = inside & ~cover_cells
         if not fins:
             continue
-        targets = cover_cells & box.mask & ~sum(h.mask for h, _ in combo)
+        targets = cover_cells & box.mask & ~sum(h.mask for h, _, _ in combo)
         elim = [(i, v) for i in bits(targets) if board.has(i, v)]
         if not elim:
             continue
-        body = [p & cover_cells for _, p in combo]
+        body = [p & cover_cells for _, p, _ in combo]
         name = (SASHIMI if min(b.bit_count() for b in body) <= 1 else FINNED)[n]
-        base = [h for h, _ in combo]
+        base = [h for h, _, _ in combo]
         cover = [covers[k] for k in bits(cover_idx)]
         lay = board.layout
         return make_step(lay, name, f"in {_names(base)}, {lay.sym(v)} lies only in "

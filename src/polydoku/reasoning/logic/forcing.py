@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...engines.native import _propagate, compile_problem
+from ...engines.native import compile_problem, propagate
 from .board import Board, values_of
 from .singles import find_hidden_single, find_naked_single
 from .step import Step, make_step, value_list
@@ -30,7 +30,7 @@ def _branch(board: Board, compiled, assume: Sequence[tuple[int, int]]) -> list[i
             return None
         cand[cell] = 1 << (v - 1)
         queue.append(cell)
-    return cand if _propagate(cand, queue, compiled) else None
+    return cand if propagate(cand, queue, compiled) else None
 
 
 def _explain(board: Board, cell: int, value: int) -> tuple[str, list[int]]:

@@ -23,7 +23,7 @@ from ...errors import EXIT_ENGINE, PolydokuError
 from ...model import Puzzle
 from ...problem import Problem, build_problem
 from ...verify import is_solution
-from . import (chains, fish, forcing, intersections, single_digit, singles, subsets, uniqueness,
+from . import (als, chains, fish, forcing, intersections, single_digit, singles, subsets, uniqueness,
                wings)
 from .board import Board, Layout, layout_of
 from .catalog import LEVELS, Rating, level_of, rate
@@ -70,6 +70,8 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("X-Chain",), chains.find_x_chain),
     (("XY-Chain",), chains.find_xy_chain),
     (("AIC",), chains.find_aic),
+    (("Grouped AIC", "AIC"), chains.find_grouped_aic),
+    (("ALS-XZ",), als.find_als_xz),
     (("Forcing Net",), forcing.find_contradiction),
     (("Forcing Net",), forcing.find_verity),
 )

@@ -22,19 +22,22 @@ def _rectangles(board: Board) -> Iterator[Rect]:
     """Yield unplaced rectangles over two rows, two columns and two boxes, with each shared pair."""
     lay = board.layout
     n = lay.size
-    box_of = {}
+    box_of = [0] * lay.ncells
     for b in lay.lines["box"]:
         for i in b.cells:
             box_of[i] = b.index
     val, cand = board.value, board.cand
     for r1, r2 in combinations(range(n), 2):
+        row1, row2 = r1 * n, r2 * n
         for c1, c2 in combinations(range(n), 2):
-            four = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-            if any(val[i] for i in four) or len({box_of[i] for i in four}) != 2:
+            a, b, c, d = row1 + c1, row1 + c2, row2 + c1, row2 + c2
+            if val[a] or val[b] or val[c] or val[d]:
                 continue
-            common = cand[four[0]] & cand[four[1]] & cand[four[2]] & cand[four[3]]
+            common = cand[a] & cand[b] & cand[c] & cand[d]
+            if common.bit_count() < 2 or len({box_of[a], box_of[b], box_of[c], box_of[d]}) != 2:
+                continue
             for x, y in combinations(list(bits(common)), 2):
-                yield four, (1 << x) | (1 << y)
+                yield (a, b, c, d), (1 << x) | (1 << y)
 
 
 def _usable(board: Board) -> bool:
