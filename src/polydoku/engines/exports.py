@@ -19,6 +19,12 @@ EXPORTERS: dict[str, str] = {
     "conda": "polydoku.engines.conda.export:export",
     "pypi": "polydoku.engines.pypi.export:export_pypi",
     "poetry": "polydoku.engines.pypi.export:export_poetry",
+    "dimacs": "polydoku.engines.models.export:dimacs",
+    "smtlib": "polydoku.engines.models.export:smt",
+    "minizinc": "polydoku.engines.models.export:minizinc",
+    "asp": "polydoku.engines.models.export:asp",
+    "alloy": "polydoku.engines.models.export:alloy_model",
+    "picat": "polydoku.engines.models.export:picat_program",
 }
 
 

@@ -25,6 +25,8 @@ _ENGINES: dict[str, str] = {
     "z3": "polydoku.engines.z3_engine:Z3Engine",
     "clingo": "polydoku.engines.asp.engine:ClingoEngine",
     "minizinc": "polydoku.engines.minizinc.engine:MiniZincEngine",
+    "alloy": "polydoku.engines.models.runners:AlloyEngine",
+    "picat": "polydoku.engines.models.runners:PicatEngine",
     "libsolv-conda": "polydoku.engines.conda.engine:LibsolvCondaEngine",
     "rattler": "polydoku.engines.conda.engine:RattlerEngine",
     "resolvelib": "polydoku.engines.pypi.engines:ResolvelibEngine",
