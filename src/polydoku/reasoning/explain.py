@@ -423,7 +423,9 @@ def _conflict(puzzle: Puzzle, problem: Problem, oracle: Oracle, soft: list[Liter
     """Fill `result` with a verified subset-minimal (optionally smallest) conflict."""
     if method not in METHODS:
         raise ValueError(f"unknown explanation method {method!r} (known: {', '.join(METHODS)})")
-    conflict, witnesses = METHODS[method](oracle, soft)
+    clash = [g for g in soft for var, _ in oracle.fixed if g[0] == var]
+    # A cell asked about that is a given already: that given alone is the (smallest) answer.
+    conflict, witnesses = deletion(oracle, clash) if clash else METHODS[method](oracle, soft)
     if smallest:
         conflict, witnesses, result.smallest = smallest_conflict(oracle, soft, conflict, budget)
     order = {g: k for k, g in enumerate(soft)}
