@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from polydoku import __version__  # noqa: E402
+from polydoku.engines import make_engine  # noqa: E402
 from polydoku.engines.native import compile_problem, initial_candidates, search  # noqa: E402
 from polydoku.formats.line import parse_line  # noqa: E402
 from polydoku.problem import build_problem  # noqa: E402
@@ -83,7 +84,7 @@ def timed(fn, repeat: int) -> tuple[float, object]:
     return statistics.median(times), result
 
 
-def run(puzzles, repeat: int, smallest: bool) -> list[dict]:
+def run(puzzles, ways: list[tuple[str, str]], repeat: int, smallest: bool) -> list[dict]:
     """Return one row per puzzle: reference solve time and explanation times."""
     rows = []
     for name, puzzle in puzzles:
@@ -91,12 +92,13 @@ def run(puzzles, repeat: int, smallest: bool) -> list[dict]:
         ref, outcome = timed(lambda: search(problem, 1), repeat)
         row = {"puzzle": name, "givens": sum(1 for v in puzzle.givens if v),
                "solve_s": ref, "solve_status": outcome.status.value}
-        for method in ("deletion", "quickxplain"):
-            secs, e = timed(lambda: explain(puzzle, method=method), repeat)
-            row[f"{method}_s"] = secs
-            row[f"{method}_size"] = len(e.givens)
-            row[f"{method}_calls"] = e.stats["calls"]
-            row[f"{method}_status"] = e.status.value
+        for engine, method in ways:
+            key = method if engine == "native" else f"{engine}_{method}"
+            secs, e = timed(lambda: explain(puzzle, method=method, engine=engine), repeat)
+            row[f"{key}_s"] = secs
+            row[f"{key}_size"] = len(e.givens)
+            row[f"{key}_calls"] = e.stats["calls"]
+            row[f"{key}_status"] = e.status.value
         if smallest:
             secs, e = timed(lambda: explain(puzzle, smallest=True), 1)
             row.update(smallest_s=secs, smallest_size=len(e.givens),
@@ -104,6 +106,9 @@ def run(puzzles, repeat: int, smallest: bool) -> list[dict]:
         rows.append(row)
         print(f"  {name:32} solve {ref * 1000:7.1f} ms  deletion {row['deletion_s'] * 1000:7.1f} ms "
               f"({row['deletion_size']:2} givens)  quickxplain {row['quickxplain_s'] * 1000:7.1f} ms"
+              + "".join(f"  {k[:-2]} {row[k] * 1000:7.1f} ms" for k in row
+                        if k.endswith("_s") and k[:-2] not in ("solve", "deletion", "quickxplain",
+                                                               "smallest"))
               + (f"  smallest {row['smallest_s']:.2f} s ({row['smallest_size']})" if smallest
                  else ""), flush=True)
     return rows
@@ -126,23 +131,34 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median)")
     parser.add_argument("--smallest", action="store_true", help="also time --smallest (1 run)")
+    parser.add_argument("--engines", default="native,sat",
+                        help="engines to explain with (those not available here are left out)")
     parser.add_argument("--out", default=str(ROOT / "bench" / "results" / "explain.json"))
     args = parser.parse_args()
     sets = {"tdoku_unsat": tdoku_unsat(), "magictour_wrong_given": magictour_wrong()}
-    keys = ["solve_s", "deletion_s", "quickxplain_s"] + (["smallest_s"] if args.smallest else [])
+    ways = [("native", "deletion"), ("native", "quickxplain")]
+    versions = {}
+    for engine_id in args.engines.split(","):
+        engine = make_engine(engine_id.strip())
+        avail = engine.available()
+        versions[engine.id] = avail.version if avail.ok else f"unavailable: {avail.reason}"
+        if avail.ok and engine.id != "native":
+            ways.append((engine.id, "deletion"))
+    keys = ["solve_s", "deletion_s", "quickxplain_s"] + [f"{e}_{m}_s" for e, m in ways[2:]] + \
+        (["smallest_s"] if args.smallest else [])
     record = {"benchmark": "explain", "polydoku": __version__, "python": sys.version.split()[0],
-              "machine": platform.platform(), "cpus": os.cpu_count(), "repeat": args.repeat,
+              "machine": platform.platform(), "cpus": os.cpu_count(), "repeat": args.repeat, "engines": versions,
               "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
               "load_average": os.getloadavg(), "sets": {}}
     for name, puzzles in sets.items():
         print(f"{name}: {len(puzzles)} puzzles", flush=True)
-        rows = run(puzzles, args.repeat, args.smallest)
+        rows = run(puzzles, ways, args.repeat, args.smallest)
         record["sets"][name] = {"summary": summary(rows, keys), "rows": rows}
     print()
-    print(f"{'set':24} {'what':14} {'median ms':>10} {'max ms':>10} {'x solve':>8} {'<1 s':>6}")
+    print(f"{'set':24} {'what':16} {'median ms':>10} {'max ms':>10} {'x solve':>8} {'<1 s':>6}")
     for name, data in record["sets"].items():
         for key, s in data["summary"].items():
-            print(f"{name:24} {key[:-2]:14} {s['median'] * 1000:10.1f} {s['max'] * 1000:10.1f} "
+            print(f"{name:24} {key[:-2]:16} {s['median'] * 1000:10.1f} {s['max'] * 1000:10.1f} "
                   f"{s['median_ratio_to_solve']:8.1f} {s['under_1s']:>3}/{s['n']}")
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

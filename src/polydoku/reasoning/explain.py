@@ -13,21 +13,24 @@ reason is reported separately (`needed_rules`): the conflict is re-solved withou
 This module must not print, read files or choose exit codes (the CLI does); it talks to engines
 only through their protocol (`solve`, and `core` where the engine declares it).
 
-Roads not taken (figures from `bench/explain.py`, same run, see the README):
+Roads not taken (figures from `bench/explain.py`: medians over 10 unsolvable tdoku puzzles and
+50 magictour puzzles with one wrong given, as ratios to the native solve of the same puzzle):
 - QuickXplain (Junker 2004) needs O(k log(n/k)) solver calls for a conflict of k among n givens,
-  against n for deletion, but it does not produce witnesses, so proving minimality costs k more
-  calls, and its calls are on small, unpropagated sets where a refutation needs more search. On
-  9x9 (n ~ 25, k ~ 4-21) deletion was as fast or faster, so it is the default; QuickXplain stays
-  as `method="quickxplain"` for large grids, where n is in the hundreds and k small.
-- Assumption cores: an engine declaring "core" (e.g. a SAT solver with assumptions) shrinks the
-  working set whenever a deletion step is refuted (clause-set refinement). The native engine has
-  no cores: recording which givens a propagation-and-search refutation used would slow every
-  solve for a gain that, at 9x9 deletion speeds, is not needed.
-- Enumerating all conflicts (MARCO) to pick the smallest: the number of conflicts can be huge;
-  implicit hitting sets only enumerate correction sets until a minimum hitting set is a conflict.
-- A human-readable chain of deductions (naked/hidden singles and beyond) is the job of the
-  human-style techniques (`reasoning.logic`); a conflict here is the set of givens, whatever the
-  deduction.
+  against n for deletion, but it yields no witnesses, so proving minimality costs k more calls,
+  and its calls on small sets need more search. On 9x9 (n ~ 25, k ~ 5-25) it was 1.6-2.3x
+  slower than deletion, so deletion is the default; QuickXplain stays as `method="quickxplain"`
+  for large grids, where n is in the hundreds and k small.
+- Assumption cores: an engine declaring "core" (the `sat` engine) gives a core first and again
+  whenever a deletion step is refuted (clause-set refinement), and the deletion pass then only
+  verifies it. On 9x9 this was no faster than plain deletion over the native engine (1.0x on
+  the tdoku set, 2.3x slower on the wrong-given set, where the native engine refutes most
+  steps by propagation), so the native engine stays the default; `--engine sat` uses cores.
+- Cores from the native engine (recording which givens a refutation used) would slow every
+  solve for a gain that, at these speeds, is not needed.
+- Enumerating all conflicts (MARCO) to pick the smallest: there can be very many; implicit
+  hitting sets only collect correction sets until a minimum hitting set is a conflict.
+- A readable chain of deductions (singles and beyond) is the job of the human-style techniques
+  (`reasoning.logic`); a conflict here is the set of givens, whatever the deduction.
 """
 
 from __future__ import annotations
