@@ -49,19 +49,24 @@ def hint(puzzle, rules, input_format, max_level, as_json):
             check_step(step, prep.solution, board)
         status = "move" if step else ("complete" if board.is_solved() else "stalled")
         code.add(EXIT_UNKNOWN if status == "stalled" else EXIT_SOLVED)
-        if as_json:
-            data = {"puzzle": label(p), "status": status, "technique": None, "placements": [],
-                    "eliminations": [], "pattern": [], "text": ""}
-            if step is not None:
-                data.update(step.to_json(prep.layout))
-            if status == "stalled":
-                data["candidates"] = candidates_rows(board)
-            echo_json(data)
-        elif step is not None:
-            click.echo(step.text)
-        elif status == "complete":
-            click.echo("The grid is already complete.")
-        else:
-            click.echo("No technique applies: logic stalls here. Candidates:")
-            click.echo(candidates_grid(board))
+        show(p, board, step, status, as_json)
     return code.code
+
+
+def show(p, board, step, status: str, as_json: bool) -> None:
+    """Print one puzzle's next move (or why there is none), as a sentence or as JSON."""
+    if as_json:
+        data = {"puzzle": label(p), "status": status, "technique": None, "placements": [],
+                "eliminations": [], "pattern": [], "text": ""}
+        if step is not None:
+            data.update(step.to_json(board.layout))
+        if status == "stalled":
+            data["candidates"] = candidates_rows(board)
+        echo_json(data)
+    elif step is not None:
+        click.echo(step.text)
+    elif status == "complete":
+        click.echo("The grid is already complete.")
+    else:
+        click.echo("No technique applies: logic stalls here. Candidates:")
+        click.echo(candidates_grid(board))

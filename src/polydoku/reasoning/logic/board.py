@@ -157,62 +157,76 @@ def layout_of(problem: Problem) -> Layout:
     return layout
 
 
+class _Reader:
+    """Reads a problem's constraints into houses, peers and excluded candidate pairs."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.houses: list[House] = []
+        self.seen: set[tuple[int, ...]] = set()
+        self.peers = [0] * (n * n)
+        self.peer_rules: dict[tuple[int, int], str] = {}
+        self.pair_rules: dict[tuple[int, int], str] = {}
+        self.pairs: list[tuple[int, int, int, int]] = []   # x=a and y=b exclude each other
+        self.extra = False                                  # anything beyond rows/cols/boxes
+
+    def read(self, c) -> None:
+        """Take in one constraint (a table is bad input: logic cannot reason over it)."""
+        if isinstance(c, AllDifferent):
+            self._all_different(c)
+        elif isinstance(c, AbsDiffNot):
+            for a in range(1, self.n + 1):
+                self.pairs += [(c.x, a, c.y, b) for b in (a - c.d, a + c.d) if 1 <= b <= self.n]
+            self._rule(c.x, c.y, c.label)
+        elif isinstance(c, Nogood):
+            self.pairs.append((c.x, c.a, c.y, c.b))
+            self._rule(c.x, c.y, c.label)
+        elif isinstance(c, Table):
+            raise BadInput(f"the logical solver cannot reason over table constraints "
+                           f"({c.label or 'unlabelled'})")
+
+    def _rule(self, x: int, y: int, label: str) -> None:
+        self.extra = True
+        self.pair_rules.setdefault((min(x, y), max(x, y)), label)
+
+    def _all_different(self, c: AllDifferent) -> None:
+        for x in c.vars:
+            for y in c.vars:
+                if x != y:
+                    self.peers[x] |= 1 << y
+        key = tuple(sorted(c.vars))
+        if len(key) == self.n and key not in self.seen:
+            self.seen.add(key)
+            kind = _kind(key, c.label, self.n)
+            k = len(self.houses)
+            self.houses.append(House(k, c.label or f"house {k + 1}", kind, tuple(c.vars),
+                                     sum(1 << x for x in c.vars)))
+            self.extra |= kind == "other"
+        elif len(key) < self.n:
+            self.extra = True
+            for x, y in ((x, y) for x in key for y in key if x < y):
+                self.peer_rules.setdefault((x, y), c.label)
+
+
 def _build_layout(problem: Problem) -> Layout:
     """Return a fresh layout of a problem (see `layout_of`)."""
     n = problem.size
     if problem.nvars != n * n:
         raise BadInput(f"the logical solver needs one variable per cell ({n * n}), "
                        f"not {problem.nvars}")
-    houses: list[House] = []
-    seen_houses: set[tuple[int, ...]] = set()
-    peers = [0] * (n * n)
-    peer_rules: dict[tuple[int, int], str] = {}
-    pair_rules: dict[tuple[int, int], str] = {}
-    pairs: list[tuple[int, int, int, int]] = []   # (x, a, y, b): x=a and y=b exclude each other
-    extra = False
+    r = _Reader(n)
     for c in problem.constraints:
-        if isinstance(c, AllDifferent):
-            for x in c.vars:
-                for y in c.vars:
-                    if x != y:
-                        peers[x] |= 1 << y
-            key = tuple(sorted(c.vars))
-            if len(key) == n and key not in seen_houses:
-                seen_houses.add(key)
-                kind = _kind(key, c.label, n)
-                houses.append(House(len(houses), c.label or f"house {len(houses) + 1}", kind,
-                                    tuple(c.vars), sum(1 << x for x in c.vars)))
-                extra |= kind == "other"
-            elif len(key) < n:
-                extra = True
-                for x in key:
-                    for y in key:
-                        if x < y:
-                            peer_rules.setdefault((x, y), c.label)
-        elif isinstance(c, AbsDiffNot):
-            extra = True
-            for a in range(1, n + 1):
-                for b in (a - c.d, a + c.d):
-                    if 1 <= b <= n:
-                        pairs.append((c.x, a, c.y, b))
-            pair_rules.setdefault((min(c.x, c.y), max(c.x, c.y)), c.label)
-        elif isinstance(c, Nogood):
-            extra = True
-            pairs.append((c.x, c.a, c.y, c.b))
-            pair_rules.setdefault((min(c.x, c.y), max(c.x, c.y)), c.label)
-        elif isinstance(c, Table):
-            raise BadInput(f"the logical solver cannot reason over table constraints "
-                           f"({c.label or 'unlabelled'})")
-    conflicts = _conflicts(n, peers, pairs)
+        r.read(c)
+    houses = r.houses
     cell_houses = tuple(tuple(h.index for h in houses if i in h.cells) for i in range(n * n))
     puzzle = problem.puzzle
     symbols = puzzle.alphabet if puzzle is not None else ""
     shape = (puzzle.geometry.box_rows, puzzle.geometry.box_cols) if puzzle is not None else (0, 0)
     kinds = [h.kind for h in houses]
-    classic = (not extra and kinds.count("row") == n and kinds.count("column") == n
+    classic = (not r.extra and kinds.count("row") == n and kinds.count("column") == n
                and kinds.count("box") == n)
-    return Layout(n, tuple(houses), tuple(peers), cell_houses, conflicts, classic, peer_rules,
-                  pair_rules, symbols, shape, problem)
+    return Layout(n, tuple(houses), tuple(r.peers), cell_houses, _conflicts(n, r.peers, r.pairs),
+                  classic, r.peer_rules, r.pair_rules, symbols, shape, problem)
 
 
 def _conflicts(n: int, peers: list[int], pairs: list[tuple[int, int, int, int]]) -> tuple[int, ...]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from .board import Board, bits
-from .step import Step, cands_of_mask, cell_list, make_step
+from .step import Step, cands_of_mask, make_step
 
 MAX_LINKS = {"X-Chain": 15, "XY-Chain": 15, "AIC": 13}
 
@@ -175,10 +175,10 @@ def _members(board: Board, graph: Graph, node: int) -> list[int]:
 
 
 def _say(board: Board, graph: Graph, node: int) -> str:
-    """Return a node in words: "5 in r1c1", "5 in r1c1 or r1c2"."""
+    """Return a node in words: "5 in r1c1", or for a group "5 in r1c1/r1c2"."""
     lay = board.layout
     cands = [lay.split(c) for c in _members(board, graph, node)]
-    return f"{lay.sym(cands[0][1])} in {cell_list(lay, [c for c, _ in cands], 'or')}"
+    return f"{lay.sym(cands[0][1])} in {'/'.join(lay.name(c) for c, _ in cands)}"
 
 
 def find_x_chain(board: Board) -> Step | None:
@@ -229,12 +229,35 @@ def find_aic(board: Board) -> Step | None:
 def grouped_graph(board: Board) -> tuple[Graph, list[int]]:
     """Return the graph with groups (a value's places in one box and one line) and its starts."""
     lay = board.layout
-    n = lay.size
-    singles = lay.ncells * n
-    live = board.live()
+    n, singles, live = lay.size, lay.ncells * lay.size, board.live()
     members: list[int] = []
+    strong = _grouped_strong(board, members)
+    conf = [_and_conflicts(lay, m) for m in members]
+    by_value: dict[int, list[tuple[int, int]]] = {}     # value -> (group node, members)
+    for k, m in enumerate(members):
+        by_value.setdefault((m.bit_length() - 1) % n + 1, []).append((singles + k, m))
+    has_strong = sum(1 << c for c in strong if c < singles)
+
+    def conf_of(x: int) -> int:
+        return lay.conflicts[x] if x < singles else conf[x - singles]
+
+    def weak(x: int) -> list[int]:
+        # groups are weakly linked through their own value only (peers), which keeps this cheap
+        mask = conf_of(x) & live
+        value = (x if x < singles else members[x - singles].bit_length() - 1) % n + 1
+        return [*bits(mask & has_strong), *(g for g, m in by_value.get(value, ()) if not m & ~mask)]
+
+    graph = Graph(strong, weak, conf_of, lambda x: _group_label(board, members, x), members)
+    return graph, sorted(strong)
+
+
+def _grouped_strong(board: Board, members: list[int]) -> Strong:
+    """Return the strong links of bivalue cells and of houses split in two parts; new groups'
+    candidate sets are appended to `members` (group k is node N³ + k)."""
+    lay = board.layout
+    n, singles = lay.size, lay.ncells * lay.size
     index: dict[int, int] = {}
-    strong: Strong = strong_links(board, True, False)
+    strong = strong_links(board, True, False)
 
     def node(cells: int, v: int) -> int:
         if cells.bit_count() == 1:
@@ -247,39 +270,23 @@ def grouped_graph(board: Board) -> tuple[Graph, list[int]]:
 
     for h in lay.houses:
         for v in range(1, n + 1):
-            places = board.place_mask(h, v)
-            for a, b in _segments(lay, h, places):
+            for a, b in _segments(lay, h, board.place_mask(h, v)):
                 x, y = node(a, v), node(b, v)
                 strong.setdefault(x, []).append(y)
                 strong.setdefault(y, []).append(x)
-    conf = [_and_conflicts(lay, m) for m in members]
-    by_value: dict[int, list[tuple[int, int]]] = {}     # value -> (group node, members)
-    for k, m in enumerate(members):
-        by_value.setdefault((m.bit_length() - 1) % n + 1, []).append((singles + k, m))
-    has_strong = sum(1 << c for c in strong if c < singles)
+    return strong
 
-    def conf_of(x: int) -> int:
-        return lay.conflicts[x] if x < singles else conf[x - singles]
 
-    def value_of(x: int) -> int:
-        return (x if x < singles else members[x - singles].bit_length() - 1) % n + 1
-
-    def weak(x: int) -> list[int]:
-        # groups are weakly linked through their own value only (peers), which keeps this cheap
-        mask = conf_of(x) & live
-        return [*bits(mask & has_strong),
-                *(g for g, m in by_value.get(value_of(x), ()) if not m & ~mask)]
-
-    def label(x: int) -> str:
-        if x < singles:
-            return _single_label(board, x)
-        cells = [lay.split(c)[0] for c in bits(members[x - singles])]
-        rows, cols = sorted({i // n + 1 for i in cells}), sorted({i % n + 1 for i in cells})
-        value = lay.sym(lay.split(members[x - singles].bit_length() - 1)[1])
-        return f"({value})r{''.join(map(str, rows))}c{''.join(map(str, cols))}"
-
-    graph = Graph(strong, weak, conf_of, label, members)
-    return graph, sorted(strong)
+def _group_label(board: Board, members: list[int], x: int) -> str:
+    """Return "(5)r1c1" for a candidate, "(5)r1c12" for a group."""
+    lay = board.layout
+    n, singles = lay.size, lay.ncells * lay.size
+    if x < singles:
+        return _single_label(board, x)
+    cells = [c // n for c in bits(members[x - singles])]
+    rows, cols = sorted({i // n + 1 for i in cells}), sorted({i % n + 1 for i in cells})
+    value = lay.sym((members[x - singles].bit_length() - 1) % n + 1)
+    return f"({value})r{''.join(map(str, rows))}c{''.join(map(str, cols))}"
 
 
 def _segments(lay, house, places: int) -> list[tuple[int, int]]:

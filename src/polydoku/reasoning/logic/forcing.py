@@ -15,7 +15,7 @@ from typing import Sequence
 from ...engines.native import compile_problem, propagate
 from .board import Board, values_of
 from .singles import find_hidden_single, find_naked_single
-from .step import Step, make_step, value_list
+from .step import Step, cell_list, make_step, value_list
 
 NAME = "Forcing Net"
 MAX_BRANCHES = 3
@@ -111,7 +111,7 @@ def find_verity(board: Board) -> Step | None:
         values = values_of(board.cand[cell])
         if 2 <= len(values) <= MAX_BRANCHES:
             step = _verity(board, [(cell, v) for v in values],
-                           f"{lay.name(cell)} is one of {value_list(lay, values)}")
+                           f"{lay.name(cell)} is {value_list(lay, values, ' or ')}")
             if step:
                 return step
     for house in lay.houses:
@@ -119,7 +119,8 @@ def find_verity(board: Board) -> Step | None:
             places = board.places(house, v)
             if 2 <= len(places) <= MAX_BRANCHES:
                 step = _verity(board, [(i, v) for i in places],
-                               f"{lay.sym(v)} goes in one of {len(places)} places in {house.name}")
+                               f"{lay.sym(v)} goes in {cell_list(lay, places, 'or')} "
+                               f"({house.name})")
                 if step:
                     return step
     return None

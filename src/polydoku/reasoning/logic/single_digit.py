@@ -52,7 +52,7 @@ def find_skyscraper(board: Board) -> Step | None:
                                              f"{lay.name(p)} or {lay.name(q)} ({h1.name}) and in "
                                              f"{lay.name(r)} or {lay.name(s)} ({h2.name}); "
                                              f"{lay.name(p)} and {lay.name(r)} cannot both hold it, "
-                                             f"so {lay.name(q)} or {lay.name(s)} does",
+                                             f"hence {lay.name(q)} or {lay.name(s)} does",
                                              eliminations=elim, houses=[h1.name, h2.name],
                                              pattern_candidates=[(i, v) for i in (p, q, r, s)])
     return None
@@ -78,8 +78,8 @@ def find_two_string_kite(board: Board) -> Step | None:
                         return make_step(lay, "2-String Kite", f"{lay.sym(v)} is in {lay.name(p)} "
                                          f"or {lay.name(q)} ({h1.name}) and in {lay.name(r)} or "
                                          f"{lay.name(s)} ({h2.name}); {lay.name(p)} and "
-                                         f"{lay.name(r)} share {box.name}, so {lay.name(q)} or "
-                                         f"{lay.name(s)} holds it", eliminations=elim,
+                                         f"{lay.name(r)} share {box.name}, hence {lay.name(q)} "
+                                         f"or {lay.name(s)} holds it", eliminations=elim,
                                          houses=[h1.name, h2.name, box.name],
                                          pattern_candidates=[(i, v) for i in (p, q, r, s)])
     return None

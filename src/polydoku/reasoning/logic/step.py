@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from .board import Layout
+from .catalog import level_of, score_of
 
 Cand = tuple[int, int]          # (cell, value)
 
@@ -29,8 +30,6 @@ class Step:
 
     def to_json(self, layout: Layout) -> dict[str, Any]:
         """Return the step as a JSON-ready dict (cells written r1c6, values as numbers)."""
-        from .catalog import score_of, level_of
-
         def cands(items: Iterable[Cand]) -> list[dict[str, Any]]:
             return [{"cell": layout.name(i), "value": v} for i, v in items]
 
