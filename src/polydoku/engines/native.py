@@ -58,14 +58,15 @@ class Compiled:
     core: "_Core | None" = field(default=None, repr=False)
 
 
-_CACHE: dict[int, tuple[tuple, Compiled]] = {}
+_CACHE: dict[tuple[int, int, int], tuple[tuple, Compiled]] = {}
 
 
 def compile_problem(problem: Problem) -> Compiled:
-    """Return the compiled structure of a problem's constraints (cached per constraint tuple)."""
-    key = id(problem.constraints)
+    """Return the compiled structure of a problem's constraints (cached per constraint tuple,
+    size and number of variables: equal tuples such as `()` may be one shared object)."""
+    key = (id(problem.constraints), problem.size, problem.nvars)
     hit = _CACHE.get(key)
-    if hit is not None and hit[0] is problem.constraints and hit[1].size == problem.size:
+    if hit is not None and hit[0] is problem.constraints:
         return hit[1]
     compiled = _compile(problem)
     if len(_CACHE) > 32:
