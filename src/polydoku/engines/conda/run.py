@@ -56,7 +56,7 @@ def run_tool(tool: str, engine_id: str, files: dict[str, str], specs: tuple[str,
         result_path = sandbox.path / "result.json"
         limit = None if timeout is None else timeout + GRACE_SECONDS
         run = sandbox.run(worker_command(tool, channel, result_path, timeout), timeout=limit,
-                          env=sandbox.env({"PYTHONDONTWRITEBYTECODE": "1"}), name=tool)
+                          env=sandbox.env(), name=tool)
         out = _read(result_path, run, tool, timeout)
         out.log_path = run.log_path
         out.artifact_path = sandbox.kept(channel)
