@@ -35,8 +35,8 @@ def paths(name: str, step: int = 1, limit: int | None = None, max_level: str | N
             for line, solution in zip(puzzles, solutions)]
 
 
-HARD = (("magictour_top1465", 59, 25), ("forum_hardest_1106", 47, 8),
-        ("samples_1000/forum_hardest_1905_11plus_1000", 125, 8))
+HARD = (("magictour_top1465", 59, 25), ("forum_hardest_1106", 94, 4),
+        ("samples_1000/forum_hardest_1905_11plus_1000", 250, 4))
 
 
 def test_easy50_all_solved_by_patterns_alone():

@@ -10,6 +10,8 @@ from conftest import EXAMPLES
 WIKIPEDIA = str(EXAMPLES / "wikipedia.txt")
 INKALA = str(EXAMPLES / "inkala.txt")
 SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+# forum_hardest_1106 line 6: even nested forcing nets stall on it
+STALLS = "..6..1....5..3....9..4....7..1....2..3..9....4..5....13.....68....3..2....2..8..3"
 
 
 def test_hint_says_the_next_move_in_one_sentence(run_cli):
@@ -36,11 +38,12 @@ def test_hint_finds_a_hidden_single(run_cli):
 
 
 def test_hint_reports_a_stall_with_the_candidates(run_cli):
-    r = run_cli("hint", INKALA)
+    # Inkala's puzzle needs a nested forcing net from the first move: patterns alone stall
+    r = run_cli("hint", INKALA, "--max-level", "Unfair")
     assert r.code == 4
     assert "logic stalls" in r.out
     assert r.out.count("|") > 20          # the candidates grid
-    data = json.loads(run_cli("hint", INKALA, "--json").out)
+    data = json.loads(run_cli("hint", INKALA, "--json", "--max-level", "Unfair").out)
     assert data["status"] == "stalled" and data["technique"] is None
     assert len(data["candidates"]) == 9
 
@@ -79,11 +82,21 @@ def test_steps_json_is_the_list_of_steps_with_the_rating(run_cli):
 
 
 def test_steps_stall_exits_4_and_shows_candidates(run_cli):
-    r = run_cli("steps", INKALA)
+    r = run_cli("steps", STALLS)
     assert r.code == 4
     assert "Logic stalls after" in r.out and "Rating: " in r.out
-    data = json.loads(run_cli("steps", INKALA, "--json").out)
+    assert r.out.count("|") > 20
+    data = json.loads(run_cli("steps", STALLS, "--json").out)
     assert data["status"] == "stalled" and data["rating"]["solved"] is False
+    assert len(data["candidates"]) == 9
+
+
+def test_steps_reach_for_nested_forcing_nets_only_when_needed(run_cli):
+    data = json.loads(run_cli("steps", INKALA, "--json").out)
+    assert data["status"] == "solved"
+    used = [s["technique"] for s in data["steps"]]
+    assert used[0] == "Nested Forcing Net" and "Hidden Single" in used
+    assert run_cli("steps", INKALA, "--max-level", "Unfair").code == 4
 
 
 def test_steps_max_level_limits_the_techniques(run_cli):
@@ -103,7 +116,7 @@ def test_steps_miracle_with_its_rules(run_cli):
 
 def test_steps_over_a_file_exits_with_the_worst(run_cli, tmp_path):
     f = tmp_path / "two.txt"
-    f.write_text(SOLVED[:-1] + ".\n" + (EXAMPLES / "inkala.txt").read_text().strip() + "\n")
+    f.write_text(SOLVED[:-1] + ".\n" + STALLS + "\n")
     r = run_cli("steps", str(f), "--json")
     assert r.code == 4
     statuses = [json.loads(x)["status"] for x in r.out.strip().splitlines()]

@@ -2,7 +2,7 @@
 
 Crafted positions start from an open board (every cell unsolved, every candidate present) and
 remove candidates until one pattern stands; harvested positions are real pencil marks captured
-from magictour_top1465 just before the solver needed the technique (the solution is kept, so
+from hard sets just before the solver needed the technique (the solution is kept, so
 the test also checks that no true value is removed). Each test asserts that every finder earlier
 in the order finds nothing and that the technique's finder finds exactly the expected move.
 """
@@ -294,8 +294,9 @@ def test_xyz_wing():
     assert_only(b, "XYZ-Wing", "r5c4=3 r5c6=3")
 
 
-# Real positions, from magictour_top1465 (line noted), captured just before the solver used the
-# technique: (technique, source, solution, candidates by cell with a lone digit = placed, move).
+# Real positions, from magictour_top1465 and forum_hardest_1106 (line noted), captured just before
+# the solver used the technique: (technique, source, solution, candidates by cell with a lone
+# digit = placed, move).
 HARVESTED = [
     ('Unique Rectangle Type 1', 'magictour_top1465 line 1', '468931527751624839392578461134756298289413675675289314846192753513867942927345186',
      '4 569 1268 5789 3 15789 259 2567 25679 1237 359 12 6 127 14579 8 2357 234579 23678 3569 268 45789 278 45789 23459 23567 1 1236 346 1246 378 5 13678 23 9 2378 123 8 59 3479 17 13479 6 12357 2357 136 7 59 2 168 13689 345 1358 3458 68 46 468 1 9 2 7 35 35 5 12 3 78 678 678 129 4 29 9 12 7 35 4 35 12 68 68',
@@ -348,6 +349,9 @@ HARVESTED = [
     ('Forcing Net', 'magictour_top1465 line 2 (verity)', '728946315934251678516738249147593826369482157852167493293615784481379562675824931',
      '7 126 8 459 4569 4569 3 1456 125 49 36 3469 2 3456 1 4679 4578 578 5 1236 123469 78 346 78 2469 146 129 189 4 1579 3579 59 3579 178 2 6 3 1267 1269 479 8 2469 147 1457 157 268 578 2567 1 2456 2467 478 9 3 128 9 1357 6 125 2358 127 1378 4 12468 12368 12346 3489 7 23489 5 1368 1289 12468 3578 1234567 34589 1249 234589 12679 13678 12789',
      'r2c7=9'),
+    ('Nested Forcing Net', 'forum_hardest_1106 line 1', '621943758783615492594728361142879635357461289869532174238197546916354827475286913',
+     '12567 2457 12467 134679 13459 34567 1379 1359 8 15678 578 3 16789 1589 5678 4 159 2 1578 9 147 13478 2 34578 137 6 157 12358 23458 124 348 7 9 1368 13458 1456 35789 34578 479 348 6 1 2 34589 459 1389 6 149 5 348 2 1389 7 149 23679 237 8 1234679 1349 3467 5 149 14679 3679 1 679 346789 34589 345678 6789 2 4679 4 27 5 126789 189 678 16789 189 3',
+     'r2c5=8'),
 ]
 
 

@@ -4,9 +4,9 @@ Names follow HoDoKu and SudokuWiki; scores and levels are HoDoKu's defaults (its
 `Options.DEFAULT_SOLVER_STEPS`), and so is the rating rule: a path's score is the sum of its
 steps' scores, its level the highest level among them, raised while the score exceeds that
 level's ceiling (Easy 800, Medium 1000, Hard 1600, Unfair 1800; scaled by N²/81 for other
-sizes). Two entries are polydoku's
-own, for variant rules (HoDoKu knows classic sudoku only): "Locked Candidates (variant)" and
-"Cell Forcing" (the name Rangsk's variant solver uses); both score like locked candidates.
+sizes). Three entries are polydoku's own: for variant rules (HoDoKu knows classic sudoku only)
+"Locked Candidates (variant)" and "Cell Forcing" (the name Rangsk's variant solver uses), both
+scored like locked candidates; and "Nested Forcing Net", past HoDoKu's last resort.
 This module only describes; it finds nothing.
 """
 
@@ -100,6 +100,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Forcing Net", 700, "Extreme", "forcing",
        "assuming a candidate, singles run into a contradiction; or every candidate of a cell "
        "(every place of a value in a house) leads by singles to the same conclusion"),
+    _t("Nested Forcing Net", 1000, "Extreme", "forcing",
+       "a forcing net whose branches also try every two-candidate cell both ways"),
 )
 
 BY_NAME = {t.name: t for t in TECHNIQUES}

@@ -5,6 +5,10 @@ no room, the candidate is false. Verity: if every candidate of a cell (or every 
 in a house) lets singles reach the same placement or elimination, that conclusion holds. This is
 HoDoKu's "Forcing Net" (Extreme); the propagation is the native engine's (the same singles,
 over the same constraints), and the sentence is rebuilt with this package's own singles.
+
+"Nested Forcing Net" (polydoku's, after Sudoku Explainer's nested forcing chains) does the same
+with a stronger propagation inside each branch: besides singles, every two-candidate cell is
+tried both ways, and a value whose singles fail is dropped, until nothing changes.
 Finders return the first step they see, or None; none changes the board.
 """
 
@@ -17,12 +21,35 @@ from .board import Board, values_of
 from .singles import find_hidden_single, find_naked_single
 from .step import Step, cell_list, make_step, value_list
 
-NAME = "Forcing Net"
+NAME, NESTED = "Forcing Net", "Nested Forcing Net"
 MAX_BRANCHES = 3
 
 
-def _branch(board: Board, compiled, assume: Sequence[tuple[int, int]]) -> list[int] | None:
-    """Return the candidates after placing `assume` and running singles, or None on a contradiction."""
+def _nest(cand: list[int], compiled, cells: list[int]) -> bool:
+    """Narrow a branch further: drop each value of a two-candidate cell whose singles fail;
+    return False when the branch itself fails."""
+    changed = True
+    while changed:
+        changed = False
+        for i in cells:
+            c = cand[i]
+            if c.bit_count() != 2:
+                continue
+            for bit in (c & -c, c & (c - 1)):
+                trial = cand[:]
+                trial[i] = bit
+                if not propagate(trial, [i], compiled):
+                    cand[i] = c ^ bit
+                    if not propagate(cand, [i], compiled):
+                        return False
+                    changed = True
+                    break
+    return True
+
+
+def _branch(board: Board, compiled, assume: Sequence[tuple[int, int]],
+            nested: bool = False) -> list[int] | None:
+    """Return the candidates after placing `assume` and propagating, or None on a contradiction."""
     cand = board.cand[:]
     queue = [i for i in board.unsolved() if cand[i].bit_count() == 1]
     for cell, v in assume:
@@ -30,7 +57,11 @@ def _branch(board: Board, compiled, assume: Sequence[tuple[int, int]]) -> list[i
             return None
         cand[cell] = 1 << (v - 1)
         queue.append(cell)
-    return cand if propagate(cand, queue, compiled) else None
+    if not propagate(cand, queue, compiled):
+        return None
+    if nested and not _nest(cand, compiled, board.unsolved()):
+        return None
+    return cand
 
 
 def _explain(board: Board, cell: int, value: int) -> tuple[str, list[int]]:
@@ -53,26 +84,39 @@ def _explain(board: Board, cell: int, value: int) -> tuple[str, list[int]]:
 
 
 def _sketch(board: Board, trial_cells: list[int]) -> str:
-    """Return the first singles of a branch, written "r1c2=3, r4c4=1, ..."."""
-    lay = board.layout
-    shown = [f"{lay.name(i)}" for i in trial_cells[:6]]
+    """Return the first cells a branch fills, written "r1c2, r4c4, ..."."""
+    shown = [board.layout.name(i) for i in trial_cells[:6]]
     return ", ".join(shown) + (", …" if len(trial_cells) > 6 else "")
 
 
-def find_contradiction(board: Board) -> Step | None:
-    """Return a Forcing Net contradiction: a candidate whose singles break the rules."""
+def _contradiction(board: Board, nested: bool) -> Step | None:
+    """Return the first candidate whose branch fails, as a step, or None."""
     lay = board.layout
     compiled = compile_problem(lay.problem)
     for cell in sorted(board.unsolved(), key=lambda i: board.cand[i].bit_count()):
         for v in values_of(board.cand[cell]):
-            if _branch(board, compiled, [(cell, v)]) is not None:
+            if _branch(board, compiled, [(cell, v)], nested) is not None:
                 continue
+            if nested:
+                return make_step(lay, NESTED, f"if {lay.name(cell)} were {lay.sym(v)}, singles, "
+                                 f"with every two-candidate cell tried both ways, would run "
+                                 f"into a contradiction", eliminations=[(cell, v)], pattern=[cell])
             why, filled = _explain(board, cell, v)
             detail = f" (filling {_sketch(board, filled)})" if filled else ""
             return make_step(lay, NAME, f"if {lay.name(cell)} were {lay.sym(v)}, singles would "
                              f"follow{detail} until {why}", eliminations=[(cell, v)],
                              pattern=[cell, *filled])
     return None
+
+
+def find_contradiction(board: Board) -> Step | None:
+    """Return a Forcing Net contradiction: a candidate whose singles break the rules."""
+    return _contradiction(board, nested=False)
+
+
+def find_nested_contradiction(board: Board) -> Step | None:
+    """Return a Nested Forcing Net contradiction (singles plus two-candidate trials)."""
+    return _contradiction(board, nested=True)
 
 
 def _common(board: Board, branches: list[list[int]]) -> tuple[list, list]:
@@ -89,38 +133,51 @@ def _common(board: Board, branches: list[list[int]]) -> tuple[list, list]:
     return places, elims
 
 
-def _verity(board: Board, assumptions: list[tuple[int, int]], what: str) -> Step | None:
-    """Return a verity step when every assumption's singles agree on something, or None."""
+def _verity_step(board: Board, assumptions: list[tuple[int, int]], what: str,
+                 nested: bool) -> Step | None:
+    """Return a verity step when every assumption's branch agrees on something, or None."""
     lay = board.layout
     compiled = compile_problem(lay.problem)
-    branches = [_branch(board, compiled, [a]) for a in assumptions]
+    branches = [_branch(board, compiled, [a], nested) for a in assumptions]
     if any(b is None for b in branches):
         return None
     places, elims = _common(board, branches)
     if not places and not elims:
         return None
-    return make_step(lay, NAME, f"{what}, and every choice leads by singles to the same result",
+    how = "singles (with two-candidate cells tried both ways)" if nested else "singles"
+    return make_step(lay, NESTED if nested else NAME,
+                     f"{what}, and every choice leads by {how} to the same result",
                      placements=places, eliminations=[] if places else elims,
                      pattern_candidates=assumptions)
 
 
-def find_verity(board: Board) -> Step | None:
-    """Return a Forcing Net verity over a cell's candidates or a value's places in a house."""
+def _verity(board: Board, nested: bool) -> Step | None:
+    """Return a verity over a cell's candidates or a value's places in a house, or None."""
     lay = board.layout
     for cell in sorted(board.unsolved(), key=lambda i: board.cand[i].bit_count()):
         values = values_of(board.cand[cell])
         if 2 <= len(values) <= MAX_BRANCHES:
-            step = _verity(board, [(cell, v) for v in values],
-                           f"{lay.name(cell)} is {value_list(lay, values, ' or ')}")
+            step = _verity_step(board, [(cell, v) for v in values],
+                                f"{lay.name(cell)} is {value_list(lay, values, ' or ')}", nested)
             if step:
                 return step
     for house in lay.houses:
         for v in range(1, lay.size + 1):
             places = board.places(house, v)
             if 2 <= len(places) <= MAX_BRANCHES:
-                step = _verity(board, [(i, v) for i in places],
-                               f"{lay.sym(v)} goes in {cell_list(lay, places, 'or')} "
-                               f"({house.name})")
+                step = _verity_step(board, [(i, v) for i in places],
+                                    f"{lay.sym(v)} goes in {cell_list(lay, places, 'or')} "
+                                    f"({house.name})", nested)
                 if step:
                     return step
     return None
+
+
+def find_verity(board: Board) -> Step | None:
+    """Return a Forcing Net verity over a cell's candidates or a value's places in a house."""
+    return _verity(board, nested=False)
+
+
+def find_nested_verity(board: Board) -> Step | None:
+    """Return a Nested Forcing Net verity (singles plus two-candidate trials in each branch)."""
+    return _verity(board, nested=True)

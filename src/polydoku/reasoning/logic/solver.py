@@ -74,6 +74,8 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("ALS-XZ",), als.find_als_xz),
     (("Forcing Net",), forcing.find_contradiction),
     (("Forcing Net",), forcing.find_verity),
+    (("Nested Forcing Net",), forcing.find_nested_contradiction),
+    (("Nested Forcing Net",), forcing.find_nested_verity),
 )
 
 
