@@ -93,3 +93,115 @@ def test_file_of_many_streams_with_line_numbers(tmp_path):
 def test_missing_file():
     with pytest.raises(BadInput, match="no such file"):
         read_puzzle("puzzles/none.txt")
+
+
+# ---------------------------------------------------------------- KSudoku saves
+
+from pathlib import Path  # noqa: E402
+
+from polydoku.formats.ksudoku import parse_ksudoku, read_ksudoku, write_ksudoku  # noqa: E402
+
+KSUDOKU_FIXTURE = Path(__file__).parent / "data" / "wikipedia.ksudoku"
+WIKI_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+def test_ksudoku_fixture_reads_column_by_column():
+    # the hand-made save lists cells column by column; its 10th symbol is r1c2 = 3 ('d')
+    text = KSUDOKU_FIXTURE.read_text()
+    puzzle, solution = read_ksudoku(text)
+    assert puzzle.givens == parse_line(WIKI).givens
+    assert "".join(map(str, solution)) == WIKI_SOLUTION
+    assert read_puzzle(str(KSUDOKU_FIXTURE)).givens == puzzle.givens    # detected from a file
+
+
+@st.composite
+def square_box_puzzles(draw):
+    size = draw(st.sampled_from([4, 9, 16, 25]))
+    g = Geometry.of_size(size)
+    givens = draw(st.lists(st.integers(0, size), min_size=g.ncells, max_size=g.ncells))
+    solution = draw(st.none() | st.lists(st.integers(1, size), min_size=g.ncells,
+                                         max_size=g.ncells).map(tuple))
+    return Puzzle(g, tuple(givens)), solution
+
+
+@settings(max_examples=40, deadline=None)
+@given(square_box_puzzles())
+def test_ksudoku_round_trips(case):
+    puzzle, solution = case
+    text = write_ksudoku(puzzle, solution)
+    assert read_ksudoku(text) == (puzzle, solution)
+    assert read_puzzle(text) == puzzle
+
+
+def test_ksudoku_accepts_old_empty_symbol_and_no_doctype():
+    text = ('<ksudoku><game><puzzle><graph type="sudoku" order="4"/>'
+            '<values>baaaaaaaaaaaaaa_</values></puzzle></game></ksudoku>')
+    assert parse_ksudoku(text).givens == (1,) + (0,) * 15
+
+
+def ksudoku_with(graph='type="sudoku" order="9"', values="_" * 81):
+    return (f"<!DOCTYPE ksudoku>\n<ksudoku>\n <game>\n  <puzzle>\n   <graph {graph}/>\n"
+            f"   <values>{values}</values>\n  </puzzle>\n </game>\n</ksudoku>\n")
+
+
+BILLION_LAUGHS = """<?xml version="1.0"?>
+<!DOCTYPE ksudoku [
+ <!ENTITY lol "lol">
+ <!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">
+ <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+ <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+ <!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
+ <!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;">
+ <!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">
+ <!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;">
+ <!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">
+]>
+<ksudoku><game><puzzle><graph type="sudoku" order="9"/><values>&lol9;</values></puzzle></game></ksudoku>
+"""
+
+EXTERNAL_ENTITY = """<!DOCTYPE ksudoku [ <!ENTITY x SYSTEM "file:///etc/passwd"> ]>
+<ksudoku><game><puzzle><graph type="sudoku" order="4"/><values>&x;</values></puzzle></game></ksudoku>
+"""
+
+
+@pytest.mark.parametrize("text, message", [
+    (BILLION_LAUGHS, "unsafe XML refused (EntitiesForbidden)"),
+    (EXTERNAL_ENTITY, "unsafe XML refused"),
+    ("<ksudoku><game>", "line 1, column 16: malformed XML: no element found"),
+    ("<sudoku/>", "root element is <sudoku>"),
+    (ksudoku_with('type="custom" specific-type="XSudoku" order="9"'),
+     "KSudoku game type 'custom' (XSudoku) is not supported"),
+    (ksudoku_with('type="roxdoku" order="9"'), "game type 'roxdoku' is not supported"),
+    (ksudoku_with('type="sudoku" order="6"', "_" * 36), "order 6 is not a plain sudoku order"),
+    (ksudoku_with('type="sudoku" order="nine"'), "order 'nine' is not a whole number"),
+    (ksudoku_with(values="_" * 80), "<values> has 80 symbols, expected 81"),
+    (ksudoku_with(values="k" + "_" * 80), "<values> symbol 1 is 'k'"),
+    (ksudoku_with(values="." + "_" * 80), "<values> symbol 1 is '.'"),
+    (ksudoku_with().replace("  <puzzle>", "  <puzzle/><puzzle>"), "2 <puzzle> elements"),
+    (ksudoku_with().replace("<values>" + "_" * 81 + "</values>", ""), "no <values> in <puzzle>"),
+])
+def test_ksudoku_bad_input_is_one_line(text, message):
+    with pytest.raises(BadInput) as err:
+        read_puzzle(text)
+    assert message in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("puzzle, message", [
+    (Puzzle.empty(6), "not 6x6 with 2x3 boxes"),
+    (Puzzle.empty(9, parse_rules("diagonal")), "cannot carry the rules diagonal"),
+])
+def test_ksudoku_writer_refuses_what_plain_saves_cannot_hold(puzzle, message):
+    with pytest.raises(BadInput, match=message):
+        write_ksudoku(puzzle)
+
+
+def test_ksudoku_through_the_cli(run_cli, tmp_path):
+    solved = run_cli("solve", str(KSUDOKU_FIXTURE))
+    assert solved.code == 0 and WIKI_SOLUTION in solved.out.replace("\n", "")
+    bomb = tmp_path / "bomb.ksudoku"
+    bomb.write_text(BILLION_LAUGHS)
+    refused = run_cli("solve", str(bomb))
+    assert refused.code == 2 and refused.out == ""
+    assert refused.err.count("\n") == 1 and "unsafe XML refused" in refused.err

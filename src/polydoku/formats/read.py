@@ -93,6 +93,8 @@ def _is_many(first: list[str], fmt: str) -> bool:
         return False
     if first[0].startswith("{"):
         return True
+    if first[0].startswith("<"):
+        return False                    # XML (a KSudoku save) is one document
     length = len(first[0])
     if any(ch in first[0] for ch in " |") or is_separator(first[0]):
         return False
@@ -162,8 +164,9 @@ def read_puzzles(source: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
         except OSError as err:
             raise BadInput(f"cannot read: {err.strerror}", source=source) from None
         return
-    if os.sep in source and not any(ch in source for ch in ".0123456789") or source.endswith(
-            (".txt", ".json", ".xml", ".jsonl", ".ksudoku")):
+    is_document = "\n" in source or source.lstrip().startswith(("<", "{"))
+    if not is_document and (os.sep in source and not any(ch in source for ch in ".0123456789")
+                            or source.endswith((".txt", ".json", ".xml", ".jsonl", ".ksudoku"))):
         raise BadInput(f"no such file: {source}")
     yield from _stream(io.StringIO(source), "<argument>", fmt, rules, size, raw)
 
