@@ -34,14 +34,46 @@ def lower(problem: Problem, kinds: Iterable[type]) -> Problem:
     keep = frozenset(kinds) | {Nogood, Table}
     out: list[Constraint] = []
     seen: set[tuple[int, int, int, int]] = set()
+    done_pairs: set[tuple[int, int]] = set()   # AllDifferent pairs already lowered in full
     for c in problem.constraints:
+        if isinstance(c, AllDifferent) and AllDifferent not in keep:
+            _lower_all_different(c, problem.size, out, seen, done_pairs)
+            continue
         for d in _lower_one(c, problem.size, keep):
             if isinstance(d, Nogood):
-                if (d.x, d.a) > (d.y, d.b):
-                    d = Nogood(d.y, d.b, d.x, d.a, d.label)
-                key = (d.x, d.a, d.y, d.b)
-                if key in seen:
+                d = _add_nogood(d, seen)
+                if d is None:
                     continue
-                seen.add(key)
             out.append(d)
     return replace(problem, constraints=tuple(out))
+
+
+def _add_nogood(d: Nogood, seen: set) -> Nogood | None:
+    """Return the normalised nogood, or None when an equal one was already emitted."""
+    if (d.x, d.a) > (d.y, d.b):
+        d = Nogood(d.y, d.b, d.x, d.a, d.label)
+    key = (d.x, d.a, d.y, d.b)
+    if key in seen:
+        return None
+    seen.add(key)
+    return d
+
+
+def _lower_all_different(c: AllDifferent, size: int, out: list, seen: set, done_pairs: set) -> None:
+    """Append the pairwise nogoods of an AllDifferent, skipping pairs a unit before it covered.
+
+    Same output as lowering value by value; a pair already lowered in full by an earlier
+    AllDifferent has every one of its nogoods in `seen`, so it is skipped whole (the fast path
+    that makes 25x25 grids cheap).
+    """
+    values = range(1, size + 1)
+    for k, x in enumerate(c.vars):
+        for y in c.vars[k + 1:]:
+            pair = (x, y) if x < y else (y, x)
+            if pair in done_pairs:
+                continue
+            done_pairs.add(pair)
+            for v in values:
+                d = _add_nogood(Nogood(x, v, y, v, c.label), seen)
+                if d is not None:
+                    out.append(d)
