@@ -1,0 +1,66 @@
+"""Small helpers shared by the benchmark scripts: puzzle sets, time summaries, the machine,
+JSON results and plain-text tables. No timing happens here; scripts measure, this formats."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+DATA = Path(os.environ.get("POLYDOKU_DATA", ROOT.parent / "shared" / "data"))
+RESULTS = ROOT / "bench" / "results"
+
+
+def load_set(name: str) -> tuple[list[str], list[str]]:
+    """Return the puzzle lines of a shared data set and the parallel solution lines."""
+    puzzles = (DATA / f"{name}.txt").read_text().split()
+    solutions = (DATA / f"{name}.solutions.txt").read_text().split()
+    if len(puzzles) != len(solutions):
+        raise SystemExit(f"{name}: {len(puzzles)} puzzles but {len(solutions)} solutions")
+    return puzzles, solutions
+
+
+def time_summary(seconds: list[float]) -> dict:
+    """Return count, total seconds, puzzles per second and mean/median/max milliseconds."""
+    total = sum(seconds)
+    return {"count": len(seconds), "total_s": round(total, 6),
+            "puzzles_per_s": round(len(seconds) / total, 1) if total else None,
+            "mean_ms": round(1000 * total / len(seconds), 4) if seconds else None,
+            "median_ms": round(1000 * statistics.median(seconds), 4) if seconds else None,
+            "max_ms": round(1000 * max(seconds), 4) if seconds else None}
+
+
+def per_item_median(rounds: list[list[float]]) -> list[float]:
+    """Return, for each item, its median over repeated rounds."""
+    return [statistics.median(values) for values in zip(*rounds)]
+
+
+def machine() -> dict:
+    """Return the description of this machine (CPU, cores, memory, load, Python, OS)."""
+    from polydoku.benchmark.machine import machine_info
+    return machine_info()
+
+
+def write_result(data: dict, out: str | Path | None, default_name: str) -> Path:
+    """Write a result as indented JSON (default bench/results/NAME.json); return its path."""
+    path = Path(out) if out else RESULTS / f"{default_name}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n")
+    return path
+
+
+def table(headers: list[str], rows: list[list]) -> str:
+    """Return rows as a plain-text table, numbers right-aligned."""
+    cells = [[str(h) for h in headers]] + [["" if v is None else str(v) for v in r] for r in rows]
+    widths = [max(len(row[k]) for row in cells) for k in range(len(headers))]
+    lines = []
+    for n, row in enumerate(cells):
+        lines.append("  ".join(v.ljust(w) if k == 0 else v.rjust(w)
+                               for k, (v, w) in enumerate(zip(row, widths))))
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
