@@ -2,7 +2,8 @@
 
 - `times`: seconds per puzzle per engine on a log scale (few puzzles: one column per puzzle,
   engines side by side; many: puzzles sorted by the reference engine's time, one line each);
-  timeouts sit on the time-limit line as hollow triangles, wrong answers are red crosses.
+  timeouts sit on the time-limit line as hollow triangles, runs that gave up or failed are
+  hollow markers at their time, wrong answers are red crosses.
 - `cactus`: as solver competitions draw it, each engine's finished puzzles sorted by time: the
   point (k, t) says k puzzles were each finished within t seconds. Further right and lower is
   better.
@@ -29,10 +30,13 @@ def _figure(width: float, height: float):
 
 
 def _style(k: int, count: int) -> dict:
-    """Return the colour and marker of the k-th engine."""
+    """Return the colour and marker of the k-th engine (never red: red means a wrong answer)."""
     from matplotlib import colormaps
-    cmap = colormaps["tab10" if count <= 10 else "tab20"]
-    return {"color": cmap(k % cmap.N), "marker": MARKERS[k % len(MARKERS)]}
+    if count <= 9:
+        colours = [colormaps["tab10"](i) for i in range(10) if i != 3]       # 3 is red
+    else:
+        colours = [colormaps["tab20"](i) for i in range(20) if i not in (6, 7)]
+    return {"color": colours[k % len(colours)], "marker": MARKERS[k % len(MARKERS)]}
 
 
 def _engines(results: dict) -> list[str]:
@@ -65,21 +69,17 @@ def _finish_axes(ax, timeout: float, title: str, xlabel: str, ylabel: str) -> No
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small", frameon=False)
 
 
-def _points(puzzles: list[dict], order: list[int], spec: str, shift: float):
-    """Return an engine's finished (xs, ys), its timeouts and errors (xs), its wrong (x, y)s."""
-    xs, ys, over, wrong = [], [], [], []
+def _points(puzzles: list[dict], order: list[int], spec: str, shift: float) -> dict:
+    """Return an engine's (x, y) points per kind: finished, timeout, stopped (gave up or
+    error), wrong."""
+    out: dict[str, list] = {"finished": [], "timeout": [], "stopped": [], "wrong": []}
     for x, idx in enumerate(order):
         r = puzzles[idx]["results"].get(spec)
-        if r is None:
-            continue
-        if r["status"] in FINISHED:
-            xs.append(x + shift)
-            ys.append(max(r["seconds"], 1e-6))
-        elif r["status"] == "wrong":
-            wrong.append((x + shift, max(r["seconds"], 1e-6)))
-        else:
-            over.append(x + shift)
-    return xs, ys, over, wrong
+        if r is not None:
+            kind = ("finished" if r["status"] in FINISHED else r["status"]
+                    if r["status"] in ("timeout", "wrong") else "stopped")
+            out[kind].append((x + shift, max(r["seconds"], 1e-6)))
+    return out
 
 
 def plot_times(results: dict, out_dir: Path) -> list[Path]:
@@ -97,19 +97,24 @@ def plot_times(results: dict, out_dir: Path) -> list[Path]:
     for k, spec in enumerate(engines):
         style = _style(k, len(engines))
         shift = 0.0 if many else (k - (len(engines) - 1) / 2) * 0.7 / len(engines)
-        xs, ys, over, wrong = _points(puzzles, order, spec, shift)
+        pts = _points(puzzles, order, spec, shift)
+        xs, ys = [x for x, _ in pts["finished"]], [y for _, y in pts["finished"]]
         if many and spec == results["settings"]["reference"]:   # the sorted curve, as a line
             ax.plot(xs, ys, color=style["color"], linewidth=1.6, label=spec, zorder=4)
         else:
             ax.scatter(xs, ys, s=12 if many else 28, alpha=0.75 if many else 1.0, label=spec,
                        zorder=3, **style)
-        if over:
-            ax.scatter(over, [timeout] * len(over), s=36, marker="^", facecolors="none",
-                       edgecolors=style["color"], zorder=3)
-        if wrong:
-            ax.scatter(*zip(*wrong), s=80, marker="X", color="red", zorder=4)
-    ax.scatter([], [], marker="^", facecolors="none", edgecolors="0.3",
-               label="timeout / error (at the limit)")
+        for kind, marker, size in (("timeout", "^", 36), ("stopped", style["marker"], 30)):
+            if pts[kind]:
+                ax.scatter([x for x, _ in pts[kind]],
+                           [timeout if kind == "timeout" else y for _, y in pts[kind]],
+                           s=size, marker=marker, facecolors="none", edgecolors=style["color"],
+                           zorder=3)
+        if pts["wrong"]:
+            ax.scatter(*zip(*pts["wrong"]), s=80, marker="X", color="red", zorder=4)
+    ax.scatter([], [], marker="^", facecolors="none", edgecolors="0.3", label="timed out")
+    ax.scatter([], [], marker="o", facecolors="none", edgecolors="0.3",
+               label="gave up or failed (hollow)")
     ax.scatter([], [], marker="X", color="red", label="wrong answer")
     repeat = results["settings"]["repeat"]
     _finish_axes(ax, timeout, "Time per puzzle (wall clock"

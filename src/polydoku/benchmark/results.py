@@ -18,7 +18,8 @@ SCHEMA = "polydoku-bench"
 SCHEMA_VERSION = 1
 
 # The statuses of one engine on one puzzle, best first.
-STATUSES = ("solved", "unsat", "timeout", "error", "wrong", "unavailable")
+# "gave-up": the engine stopped without an answer before the time limit; "timeout": at it.
+STATUSES = ("solved", "unsat", "gave-up", "timeout", "error", "wrong", "unavailable")
 
 
 def write_results(results: dict, path: str | Path) -> Path:

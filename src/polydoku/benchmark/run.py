@@ -106,10 +106,12 @@ def _is_wrong_answer(err: EngineFailed) -> bool:
     return err.reason.startswith(("returned a wrong solution", "returned the same solution"))
 
 
-def _judge(outcome, case_expected, puzzle: Puzzle) -> tuple[str, str]:
-    """Return the status and message of a verified outcome, checked against the known solution."""
+def _judge(outcome, case_expected, puzzle: Puzzle, ran_out: bool) -> tuple[str, str]:
+    """Return the status and message of a verified outcome, checked against the known solution
+    (`ran_out`: the run took about the whole time limit)."""
     if outcome.status is Status.UNKNOWN:
-        return "timeout", outcome.message or "gave up"
+        timed_out = ran_out or "timed out" in (outcome.message or "")
+        return ("timeout" if timed_out else "gave-up"), outcome.message or "gave up"
     if outcome.status is Status.UNSATISFIABLE:
         if case_expected is not None:
             return "wrong", "claims no solution, but the solutions file has one"
@@ -129,7 +131,8 @@ def _run_once(engine: Engine, puzzle: Puzzle, expected, timeout: float) -> tuple
     try:
         outcome = api.solve(puzzle, engine, timeout=timeout)
         stats = outcome.stats
-        status, message = _judge(outcome, expected, puzzle)
+        ran_out = time.perf_counter() - wall >= 0.9 * timeout
+        status, message = _judge(outcome, expected, puzzle, ran_out)
     except EngineFailed as err:
         status, message = ("wrong" if _is_wrong_answer(err) else "error"), str(err)
     except PolydokuError as err:

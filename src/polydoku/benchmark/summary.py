@@ -14,7 +14,7 @@ import statistics
 from collections import Counter
 
 FINISHED = ("solved", "unsat")
-COUNTED = ("solved", "unsat", "timeout", "error", "wrong")
+COUNTED = ("solved", "unsat", "gave-up", "timeout", "error", "wrong")
 
 
 def _ratio(puzzles: list[dict], spec: str, reference: str) -> tuple[float | None, int]:
@@ -62,6 +62,13 @@ def fmt_seconds(seconds: float | None) -> str:
     return f"{seconds:.3g} s"
 
 
+def fmt_number(x: float | None) -> str:
+    """Return a rate or ratio for a person: three significant digits, whole from 100 up."""
+    if x is None:
+        return "—"
+    return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
+
+
 def table(results: dict, summary: dict[str, dict]):
     """Return a rich Table of the summary, wrong answers in red, unavailable engines named."""
     from rich.table import Table
@@ -73,22 +80,22 @@ def table(results: dict, summary: dict[str, dict]):
               caption=f"times: wall clock, median over repeats, over finished puzzles; "
                       f"× {s['reference']}: geometric mean of time ratios on puzzles both "
                       f"finished (same run)")
-    for name in ("engine", "version", "solved", "unsat", "timeout", "error", "wrong",
+    for name in ("engine", "version", "solved", "unsat", "gave up", "timeout", "error", "wrong",
                  "median", "max", "puzzles/s", f"× {s['reference']}"):
         t.add_column(name, justify="left" if name in ("engine", "version") else "right")
     for spec, row in summary.items():
         if not row["available"]:
-            t.add_row(spec, f"[red]unavailable[/red]: {row['reason']}", *["—"] * 9)
+            t.add_row(spec, f"[red]unavailable[/red]: {row['reason']}", *["—"] * 10)
             continue
         wrong = f"[bold red]{row['wrong']}[/bold red]" if row["wrong"] else "0"
         error = f"[yellow]{row['error']}[/yellow]" if row["error"] else "0"
         timeout = f"[yellow]{row['timeout']}[/yellow]" if row["timeout"] else "0"
+        gave_up = f"[yellow]{row['gave-up']}[/yellow]" if row["gave-up"] else "0"
         rate = row["puzzles_per_second"]
         ratio = row["ratio_to_reference"]
-        t.add_row(spec, row["version"], str(row["solved"]), str(row["unsat"]), timeout, error,
-                  wrong, fmt_seconds(row["median_seconds"]), fmt_seconds(row["max_seconds"]),
-                  "—" if rate is None else (f"{rate:,.0f}" if rate >= 100 else f"{rate:.3g}"),
-                  "—" if ratio is None else f"{ratio:.3g}")
+        t.add_row(spec, row["version"], str(row["solved"]), str(row["unsat"]), gave_up, timeout,
+                  error, wrong, fmt_seconds(row["median_seconds"]),
+                  fmt_seconds(row["max_seconds"]), fmt_number(rate), fmt_number(ratio))
     return t
 
 
