@@ -192,8 +192,8 @@ def tool_version(program: str, dist: str) -> str:
     venv = Path(program).resolve().parent.parent
     want = re.sub(r"[-_.]+", "_", dist).lower()
     for site in sorted(venv.glob("lib/python*/site-packages")):
-        for entry in os.scandir(site):
-            m = _DIST_INFO.match(entry.name)
+        for name in os.listdir(site):
+            m = _DIST_INFO.match(name)
             if m and re.sub(r"[-_.]+", "_", m["name"]).lower() == want:
                 return m["version"]
     return ""
