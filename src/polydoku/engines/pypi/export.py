@@ -51,17 +51,9 @@ def _summary(index: encode.Index) -> str:
             f"`V.0.0` says the cell holds V, and each release requires its peers `!= V.0.0`.")
 
 
-def export_pypi(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
-    """Write wheels, requirements.txt, the simple index, a PEP 621 pyproject and a README."""
-    index, url = _index(puzzle, options)
-    port = url.split(":")[2].split("/")[0]
-    files: dict[str, bytes | str] = {**encode.wheels(index, "wheels"),
-                                     "requirements.txt": encode.requirements_txt(index),
-                                     **encode.simple_index(index, "simple"),
-                                     "pyproject.toml": encode.pyproject_pep621(index, url)}
-    files["README.md"] = f"""# {index.title}: a Sudoku as Python packages
+_PYPI_README = """# {title}: a Sudoku as Python packages
 
-{_summary(index)} `requirements.txt` requires every cell and pins the givens with `==`.
+{summary} `requirements.txt` requires every cell and pins the givens with `==`.
 Nothing is uploaded anywhere: every command reads only this folder or 127.0.0.1.
 
 ## pip (resolvelib) over the wheel folder
@@ -93,6 +85,18 @@ kill %1
 
 In `pdm.lock`, each `[[package]]` `name = "sudoku-rRcC"` has `version = "V.0.0"`: cell rRcC holds V.
 """
+
+
+def export_pypi(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
+    """Write wheels, requirements.txt, the simple index, a PEP 621 pyproject and a README."""
+    index, url = _index(puzzle, options)
+    port = url.split(":")[2].split("/")[0]
+    files: dict[str, bytes | str] = {**encode.wheels(index, "wheels"),
+                                     "requirements.txt": encode.requirements_txt(index),
+                                     **encode.simple_index(index, "simple"),
+                                     "pyproject.toml": encode.pyproject_pep621(index, url)}
+    files["README.md"] = _PYPI_README.format(title=index.title, summary=_summary(index),
+                                             port=port)
     return _write(out, files)
 
 
