@@ -161,3 +161,13 @@ def test_stats_count_nodes_and_guesses():
 def test_empty_25x25_solves():
     outcome = api.solve(Puzzle.empty(25), max_solutions=2)
     assert outcome.count == 2 and not outcome.exhausted
+
+
+def test_without_mask_cache_masks_are_rebuilt(monkeypatch):
+    # huge grids stop caching masks past a memory budget; the answers must not change
+    from polydoku.engines import native
+    monkeypatch.setattr(native, "_MASK_CACHE_BYTES", 0)
+    problem = lower(build_problem(Puzzle.empty(4, parse_rules("diagonal"))), kinds=())
+    outcome = search(problem, 1000)
+    assert outcome.exhausted and outcome.count == 48
+    assert all(m is None for m in compile_problem(problem).core.masks)

@@ -43,7 +43,8 @@ from dataclasses import dataclass, field
 from ..problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table
 from .base import Availability, Engine, Outcome, Status
 
-_MASK_CACHE_BYTES = 64 << 20  # beyond this, masks of huge grids are rebuilt on each use
+_MASK_CACHE_BYTES = 32 << 20  # per problem; beyond it, masks of huge grids are rebuilt on use
+_CACHED_PROBLEMS = 16         # compiled problems kept (one per geometry and rules, in practice)
 
 
 @dataclass
@@ -73,7 +74,7 @@ def compile_problem(problem: Problem) -> Compiled:
     if hit is not None and hit[0] is problem.constraints:
         return hit[1]
     compiled = _compile(problem)
-    if len(_CACHE) > 32:
+    if len(_CACHE) >= _CACHED_PROBLEMS:
         _CACHE.clear()
     _CACHE[key] = (problem.constraints, compiled)
     return compiled
