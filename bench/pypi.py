@@ -38,10 +38,10 @@ import json, resource, sys, time
 from polydoku import api
 from polydoku.errors import PolydokuError
 from polydoku.formats import read_puzzle
-spec, line, timeout = sys.argv[1], sys.argv[2], float(sys.argv[3])
+spec, line, timeout, options = sys.argv[1], sys.argv[2], float(sys.argv[3]), json.loads(sys.argv[4])
 t0 = time.perf_counter()
 try:
-    out = api.solve(read_puzzle(line), spec, timeout=timeout)
+    out = api.solve(read_puzzle(line), spec, timeout=timeout, options=options)
     rec = {"status": out.status.value, "solution": "".join(map(str, out.solutions[0]))
            if out.solutions else "", "message": out.message[:300], "stats": out.stats}
 except PolydokuError as err:
@@ -70,9 +70,9 @@ def examples() -> list[tuple[str, str, str | None]]:
     return [(name, str(ROOT / "examples" / name), None) for name in ("inkala.txt", "miracle.json")]
 
 
-def run_one(spec: str, line: str, timeout: float) -> dict:
+def run_one(spec: str, line: str, timeout: float, options: dict[str, str]) -> dict:
     """Run one engine on one puzzle in a fresh worker; return its record."""
-    cmd = [sys.executable, "-c", WORKER, spec, line, str(timeout)]
+    cmd = [sys.executable, "-c", WORKER, spec, line, str(timeout), json.dumps(options)]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 60,
                               cwd=ROOT)
@@ -135,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="comma-separated puzzle ids (set:line)")
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "pypi.jsonl"))
+    ap.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                    help="engine option for every engine but native (an ablation)")
     ap.add_argument("--examples", action="store_true",
                     help="run examples/inkala.txt and examples/miracle.json instead of the sets")
     ap.add_argument("--table", metavar="FILE", help="print the table of a results file and stop")
@@ -151,12 +153,15 @@ def main(argv: list[str] | None = None) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     settings = {"timeout": args.timeout, "versions": versions(), "machine": platform.platform(),
                 "cpus": os.cpu_count(), "started": time.strftime("%Y-%m-%dT%H:%M:%S")}
+    options = dict(pair.split("=", 1) for pair in args.option)
+    suffix = "".join(f" -o {pair}" for pair in args.option)
     records = []
     for spec in specs:
         for pid, line, solution in chosen:
-            rec = run_one(spec, line, args.timeout)
+            rec = run_one(spec, line, args.timeout, {} if spec == "native" else options)
             correct = rec.get("solution") == solution if solution else rec["status"] == "solved"
-            rec.update(spec=spec, puzzle=pid, correct=correct,
+            rec.update(spec=spec if spec == "native" else spec + suffix, puzzle=pid,
+                       correct=correct,
                        load=os.getloadavg()[0], settings=settings)
             records.append(rec)
             with out.open("a") as f:
