@@ -1,8 +1,9 @@
 """Many puzzles on many processes: a bounded, ordered, chunked map over a stream of items.
 
-`ordered_map(task, items, jobs=N)` sends chunks of items to N worker processes and yields
-`(item, result)` pairs in input order. At most a few chunks per worker are in flight, so memory
-stays flat on inputs of any length and output starts at once. Chunks grow until one takes about
+`ordered_chunks(task, items, jobs=N)` sends chunks of items to N worker processes and yields
+each chunk with its result in input order (`ordered_map` yields `(item, result)` pairs). At
+most a few chunks per worker are in flight, so memory stays flat on inputs of any length and
+output starts at once. Chunks grow until one takes about
 `TARGET_SECONDS` in a worker, so the per-item cost of talking to workers stays small on easy
 puzzles, while hard puzzles still spread over every worker one or a few at a time.
 
@@ -22,6 +23,7 @@ import os
 import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
+from functools import partial
 from itertools import islice
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
@@ -38,10 +40,10 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
-def _timed(task: Callable[[list[T]], list[R]], chunk: list[T]) -> tuple[list[R], float]:
-    """Return a task's results for a chunk and the worker's seconds spent on it."""
-    start = time.perf_counter()
-    return task(chunk), time.perf_counter() - start
+def _timed(task: Callable[[int, list[T]], R], start: int, chunk: list[T]) -> tuple[R, float]:
+    """Return a task's result for a chunk and the worker's seconds spent on it."""
+    began = time.perf_counter()
+    return task(start, chunk), time.perf_counter() - began
 
 
 def next_chunk_size(size: int, seconds: float, items: int) -> int:
@@ -57,32 +59,49 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
-def ordered_map(task: Callable[[list[T]], list[R]], items: Iterable[T], *, jobs: int,
-                initializer: Callable[..., Any] | None = None,
-                initargs: tuple = ()) -> Iterator[tuple[T, R]]:
-    """Yield (item, result) for every item, in input order, computed on `jobs` processes."""
+def ordered_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, jobs: int,
+                   initializer: Callable[..., Any] | None = None,
+                   initargs: tuple = ()) -> Iterator[tuple[list[T], R]]:
+    """Yield (chunk, task(start, chunk)) for consecutive chunks of the items, in input order,
+    computed on `jobs` processes; `start` is the index of the chunk's first item."""
     source = iter(items)
     pool = ProcessPoolExecutor(max(1, jobs), mp_context=_context(), initializer=initializer,
                                initargs=initargs)
     pending: deque[tuple[list[T], Future]] = deque()
-    size, exhausted, finished = 1, False, False
+    size, start, exhausted, finished = 1, 0, False, False
     try:
         while True:
             while not exhausted and len(pending) < jobs * IN_FLIGHT_PER_JOB:
                 chunk = list(islice(source, size))
                 if chunk:
-                    pending.append((chunk, pool.submit(_timed, task, chunk)))
+                    pending.append((chunk, pool.submit(_timed, task, start, chunk)))
+                start += len(chunk)
                 exhausted = len(chunk) < size
             if not pending:
                 break
             chunk, future = pending.popleft()
-            results, seconds = future.result()
+            result, seconds = future.result()
             size = next_chunk_size(size, seconds, len(chunk))
-            yield from zip(chunk, results)
+            yield chunk, result
         finished = True
     finally:
         # An early stop (an error, a closed pipe, Ctrl-C) drops the queued chunks at once.
         pool.shutdown(wait=True, cancel_futures=not finished)
+
+
+def ordered_map(task: Callable[[list[T]], list[R]], items: Iterable[T], *, jobs: int,
+                initializer: Callable[..., Any] | None = None,
+                initargs: tuple = ()) -> Iterator[tuple[T, R]]:
+    """Yield (item, result) for every item, in input order, computed on `jobs` processes
+    (`task` maps a chunk of items to their results)."""
+    for chunk, results in ordered_chunks(partial(_without_start, task), items, jobs=jobs,
+                                         initializer=initializer, initargs=initargs):
+        yield from zip(chunk, results)
+
+
+def _without_start(task: Callable[[list[T]], list[R]], start: int, chunk: list[T]) -> list[R]:
+    """Return task(chunk), for tasks that do not need the chunk's position."""
+    return task(chunk)
 
 
 class Progress:

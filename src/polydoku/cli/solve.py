@@ -17,7 +17,7 @@ from itertools import chain
 import click
 
 from .. import api
-from ..batch import Progress, default_jobs, ordered_map
+from ..batch import Progress, default_jobs, ordered_chunks
 from ..engines import Status
 from ..engines.base import Engine
 from ..errors import EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT, PolydokuError
@@ -29,7 +29,7 @@ from .common import (STATUS_EXIT, ExitCode, engine_options, input_format_option,
                      parse_options, puzzle_argument, render_grid, rules_option,
                      stderr_is_terminal)
 
-# One result per input line: (stdout text, stderr text, exit code); None for a blank or comment.
+# What one puzzle prints: (stdout text, stderr text, exit code).
 Result = tuple[str, str, int]
 
 _SUMMARY = ((EXIT_SOLVED, "solved"), (EXIT_UNSAT, "no solution"), (EXIT_UNKNOWN, "unknown"),
@@ -88,13 +88,14 @@ def solve(puzzle, rules, input_format, engine, timeout, keep, options, mode, lim
     jobs = 1 if head < 2 else (jobs or default_jobs())   # one puzzle: no processes to start
     total = os.path.getsize(puzzle) if os.path.isfile(puzzle) else None
     if jobs == 1:
-        results = ((r, _handle_raw(r.text, r.line, r.source, rule_objs, engine_obj, settings))
-                   for r in lines)
+        _init_worker(engine_obj, keep, opts, first.source, rule_objs, settings)
+        batches = (_solve_lines(r.line - 1, [r.text]) for r in lines)
     else:
-        results = ordered_map(_solve_chunk, ((r.line, r.text) for r in lines), jobs=jobs,
-                              initializer=_init_worker,
-                              initargs=(engine, keep, opts, first.source, rule_objs, settings))
-    return _stream(results, total)
+        # Raw lines come one per input line from line 1, so a line's number is its index + 1.
+        batches = (result for _, result in ordered_chunks(
+            _solve_lines, (r.text for r in lines), jobs=jobs, initializer=_init_worker,
+            initargs=(engine, keep, opts, first.source, rule_objs, settings)))
+    return _stream(batches, total)
 
 
 def _peek_puzzles(first: RawLine, rest, wanted: int):
@@ -114,16 +115,20 @@ def _holds_puzzle(text: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
-def _stream(results, total: int | None) -> int:
-    """Print the results in order with a progress bar and a summary; return the exit code."""
+def _stream(batches, total: int | None) -> int:
+    """Print batches of results in order with a progress bar and a summary; return the exit
+    code."""
     code, tally, start = ExitCode(), Counter(), time.perf_counter()
     with Progress(total, enabled=stderr_is_terminal()) as bar:
-        for item, result in results:
-            text = item.text if isinstance(item, RawLine) else item[1]
-            if result is not None:
-                _emit(result, code)
-                tally[result[2]] += 1
-            bar.advance(len(text) if total else 1, items=result is not None)
+        for chars, out, err, codes in batches:
+            if out:
+                click.echo(out, nl=False)
+            if err:
+                click.echo(err, nl=False, err=True)
+            tally.update(codes)
+            for c in set(codes):
+                code.add(c)
+            bar.advance(chars if total else len(codes), items=len(codes))
     seconds = time.perf_counter() - start
     done = sum(tally.values())
     if done > 1:
@@ -144,7 +149,8 @@ def _emit(result: Result, code: ExitCode) -> ExitCode:
     return code
 
 
-# Worker side: each process builds its own engine once, then turns chunks of lines into results.
+# Worker side: each process builds its own engine once, then turns runs of lines into one
+# compact batch (few objects to send back, so the main process never becomes the bottleneck).
 _WORKER: dict = {}
 
 
@@ -154,17 +160,19 @@ def _init_worker(spec, keep, options, source, rules, settings) -> None:
                    rules=rules, settings=settings)
 
 
-def _solve_chunk(lines: list[tuple[int, str]]) -> list[Result | None]:
-    """Return the result of every (line number, text) of a chunk."""
+def _solve_lines(start: int, texts: list[str]) -> tuple[int, str, str, list[int]]:
+    """Return a batch for consecutive input lines (the first is line start + 1): characters
+    read, stdout text, stderr text, and the exit code of each puzzle (none for blank lines)."""
     w = _WORKER
-    return [_handle_raw(text, lineno, w["source"], w["rules"], w["engine"], w["settings"])
-            for lineno, text in lines]
-
-
-def _handle_raw(text, lineno, source, rules, engine, settings) -> Result | None:
-    """Return the result of one input line (None for a blank or comment line)."""
-    entry = parse_entry(text, lineno, source, rules=rules)
-    return None if entry is None else _handle_entry(entry, engine, settings)
+    outs, errs, codes = [], [], []
+    for k, text in enumerate(texts, start + 1):
+        entry = parse_entry(text, k, w["source"], rules=w["rules"])
+        if entry is not None:
+            out, err, code = _handle_entry(entry, w["engine"], w["settings"])
+            outs.append(out)
+            errs.append(err)
+            codes.append(code)
+    return sum(map(len, texts)), "".join(outs), "".join(errs), codes
 
 
 def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
