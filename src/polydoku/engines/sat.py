@@ -157,6 +157,8 @@ class SatEngine(Engine):
                 solution = base.cnf.decode(base.solver.get_model())
                 solutions.append(solution)
                 base.solver.add_clause([-act] + base.cnf.blocking_clause(solution, skip))
+                if deadline is not None and time.monotonic() > deadline:
+                    return Outcome(Status.SOLVED, solutions, False, message="timed out")
             return Outcome(Status.SOLVED, solutions, exhausted=False)
         finally:
             base.solver.add_clause([-act])     # the blocking clauses never bind again
