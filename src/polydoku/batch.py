@@ -30,9 +30,9 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 T = TypeVar("T")
 R = TypeVar("R")
 
-TARGET_SECONDS = 0.05   # how long one chunk should keep a worker busy
+TARGET_SECONDS = 0.1   # how long one chunk should keep a worker busy
 MAX_CHUNK = 1024
-IN_FLIGHT_PER_JOB = 3   # chunks queued per worker: enough to hide the round trip, no more
+IN_FLIGHT_PER_JOB = 4   # chunks queued per worker: enough to hide the round trip, no more
 
 
 def default_jobs() -> int:
