@@ -125,7 +125,7 @@ def test_sat_shared_solver_forgets_blocking_clauses():
     assert again.stats["build_seconds"] == 0.0      # the base model was reused
 
 
-@pytest.mark.parametrize("solver", ["glucose4", "minisat22", "maplechrono"])
+@pytest.mark.parametrize("solver", ["glucose4", "minisat22", "maplechrono", "kissat404"])
 def test_sat_other_pysat_solvers(run_cli, solver):
     need_engine("sat")
     lines = data_lines("norvig_top95.txt", limit=5)

@@ -24,6 +24,9 @@ from .models.common import ModelCache
 
 DEFAULT_SOLVER = "cadical195"
 DEFAULT_BUDGET = 20_000
+# PySAT solvers that ignore assumptions (and are not incremental): each puzzle gets a fresh
+# solver with unit givens; they solve, but neither count nor give cores.
+NO_ASSUMPTIONS = frozenset({"kissat404"})
 
 
 @dataclass
@@ -73,6 +76,12 @@ class SatEngine(Engine):
         if self.solver_name not in _solver_names():
             return Availability(False, reason=f"PySAT has no solver {self.solver_name!r} "
                                 f"(it has: {', '.join(_solver_names())})", hint="-o solver=cadical195")
+        from pysat.solvers import Solver
+        try:
+            Solver(name=self.solver_name).delete()
+        except Exception as err:            # a solver PySAT names but this build lacks
+            return Availability(False, reason=f"PySAT cannot start {self.solver_name}: {err}",
+                                hint="-o solver=cadical195")
         return Availability(True, f"python-sat {pysat.__version__}, {self.solver_name}")
 
     def _load(self, problem: Problem) -> _Base:
@@ -89,6 +98,8 @@ class SatEngine(Engine):
         return base
 
     def _base(self, problem: Problem) -> tuple[_Base, dict]:
+        if self.solver_name in NO_ASSUMPTIONS:
+            return self._throwaway(problem)
         base, seconds = self._bases.get(problem)
         stats = {"solver": self.solver_name, "build_seconds": round(seconds, 6),
                  "clauses": base.stats["clauses"], "variables": base.stats["variables"]}
@@ -96,6 +107,17 @@ class SatEngine(Engine):
             stats.update(encode_seconds=base.stats["encode_seconds"],
                          load_seconds=base.stats["load_seconds"])
         return base, stats
+
+    def _throwaway(self, problem: Problem) -> tuple[_Base, dict]:
+        """Return a fresh solver with the givens as unit clauses (for solvers without assumptions)."""
+        from pysat.solvers import Solver
+        t0 = time.perf_counter()
+        cnf, _ = _CNF.get(problem)
+        units = [[lit] for lit in cnf.given_literals(problem)]
+        base = _Base(cnf, Solver(name=self.solver_name, bootstrap_with=cnf.clauses + units),
+                     cnf.nvars, uses_budget=False)
+        return base, {"solver": self.solver_name, "build_seconds": round(time.perf_counter() - t0, 6),
+                      "clauses": len(cnf.clauses) + len(units), "variables": cnf.nvars}
 
     def _check(self, base: _Base, assumptions: list[int], deadline: float | None) -> bool | None:
         """Return True/False for satisfiable or not, None when the deadline passed first."""
@@ -118,11 +140,14 @@ class SatEngine(Engine):
               timeout: float | None = None) -> Outcome:
         base, stats = self._base(problem)
         deadline = time.monotonic() + timeout if timeout else None
-        givens = base.cnf.given_literals(problem)
+        givens = [] if self.solver_name in NO_ASSUMPTIONS else base.cnf.given_literals(problem)
         t0 = time.perf_counter()
         try:
             if max_solutions <= 1:
                 outcome = self._solve_one(base, givens, deadline)
+            elif self.solver_name in NO_ASSUMPTIONS:
+                outcome = Outcome(Status.ERROR, message=f"{self.solver_name} is not incremental: "
+                                  "counting needs another solver (-o solver=cadical195)")
             else:
                 outcome = self._enumerate(base, problem, givens, max_solutions, deadline)
         finally:
@@ -165,6 +190,9 @@ class SatEngine(Engine):
 
     def core(self, problem: Problem, *, timeout: float | None = None) -> Core:
         """Return a minimal subset of the givens that has no solution (deletion-based)."""
+        if self.solver_name in NO_ASSUMPTIONS:
+            return Core(Status.ERROR, message=f"{self.solver_name} takes no assumptions: "
+                        "cores need another solver (-o solver=cadical195)")
         base, _ = self._base(problem)
         deadline = time.monotonic() + timeout if timeout else None
         lits = base.cnf.given_literals(problem)

@@ -1,6 +1,6 @@
 """The `clingo` engine: the ASP program grounded once per (geometry, rules) in a clingo
 `Control`, each puzzle solved with its givens as assumptions on `x/2`; enumeration through
-clingo's models. It never runs a subprocess (clingo is the PyPI package, in process).
+clingo's models. A time limit costs a thread only when a search outlives a conflict budget. It never runs a subprocess (clingo is the PyPI package, in process).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ def build(problem: Problem) -> _Base:
 
 
 _MODELS = ModelCache(build)
+CONFLICT_BUDGET = 20_000
 
 
 class ClingoEngine(Engine):
@@ -70,11 +71,7 @@ class ClingoEngine(Engine):
             solutions.append(tuple(values))
 
         t0 = time.perf_counter()
-        with ctl.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
-            finished = handle.wait(timeout) if timeout else handle.wait()
-            if not finished:
-                handle.cancel()
-            result = handle.get()
+        result, finished = self._run(ctl, assumptions, on_model, solutions, max_solutions, timeout)
         stats = {"build_seconds": round(build_seconds, 6),
                  "solve_seconds": round(time.perf_counter() - t0, 6)}
         if result.interrupted or not finished:
@@ -84,6 +81,35 @@ class ClingoEngine(Engine):
             return Outcome(Status.UNSATISFIABLE, [], True, stats, engine=self.spec)
         exhausted = bool(result.exhausted) and max_solutions > 1
         return Outcome(Status.SOLVED, solutions, exhausted, stats, engine=self.spec)
+
+    @staticmethod
+    def _run(ctl, assumptions, on_model, solutions, max_solutions: int, timeout):
+        """Return (result, finished) of one search, within `timeout` when one is given."""
+        if not timeout:
+            return ctl.solve(assumptions=assumptions, on_model=on_model), True
+        return _solve_in_steps(ctl, assumptions, on_model, solutions, timeout,
+                               budget=max_solutions <= 1)
+
+
+def _solve_in_steps(ctl, assumptions, on_model, solutions, timeout: float, budget: bool):
+    """Return (result, finished): for one solution, a synchronous solve within a conflict
+    budget first (no thread: most puzzles end there); then, or when enumerating, an
+    asynchronous one that is cancelled at the deadline."""
+    deadline = time.monotonic() + timeout
+    if budget:
+        ctl.configuration.solve.solve_limit = str(CONFLICT_BUDGET)
+        try:
+            result = ctl.solve(assumptions=assumptions, on_model=on_model)
+        finally:
+            ctl.configuration.solve.solve_limit = "umax"
+        if result.unsatisfiable or result.satisfiable:
+            return result, True
+        solutions.clear()
+    with ctl.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
+        finished = handle.wait(max(deadline - time.monotonic(), 0.001))
+        if not finished:
+            handle.cancel()
+        return handle.get(), finished
 
 
 def _x(clingo, problem: Problem, var: int, value: int):
