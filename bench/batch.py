@@ -9,11 +9,14 @@
    the RSS when 10% of the lines are out against the RSS at the end: flat means streaming.
 
 The machine's load average is recorded with each run: on shared cores, ratios say more than
-absolute times. Where the kernel shares CPU per session (autogroup) and other sessions keep every
-core busy, all of a run's processes share one session's slice, so the N-job speed-up shows only
-when the machine has idle cores. Run: `python3 tasks.py bench batch [--jobs 2] [--rounds K] [--lines 1000000]
-[--skip-million] [--out FILE]` (`--rounds` alternates the 1-job and N-job runs K times and
-reports the median round's ratio: other work on the machine comes and goes). Prints a table and writes a JSON record (bench/results/batch.json by default).
+absolute times. Where the kernel shares CPU per session (autogroup) and other sessions keep
+every core busy, all of a run's processes share one session's slice, so the N-job speed-up
+shows only when the machine has idle cores.
+
+Run: `python3 tasks.py bench batch [--jobs 2] [--rounds K] [--lines 1000000] [--skip-million]
+[--out FILE]`; `--rounds` alternates the 1-job and N-job runs K times and reports the median
+round's ratio, since other work on the machine comes and goes. Prints a table and writes a
+JSON record (bench/results/batch.json by default).
 """
 
 from __future__ import annotations
@@ -106,7 +109,8 @@ def run_solve(path: Path, jobs: int, expected: list[str], total_lines: int) -> d
     done = state["lines"]
     at_10 = next((rss for _, lines, rss in samples if lines >= total_lines // 10), None)
     tail = [rss for _, lines, rss in samples if lines >= total_lines * 9 // 10]
-    return {"jobs": jobs, "lines": done, "expected_lines": total_lines, "seconds": round(seconds, 3),
+    return {"jobs": jobs, "lines": done, "expected_lines": total_lines,
+            "seconds": round(seconds, 3),
             "puzzles_per_second": round(done / seconds, 1), "exit_code": proc.returncode,
             "cpu_seconds": round(sum(cpu.values()), 2),
             "cpu_ms_per_puzzle": round(1000 * sum(cpu.values()) / max(done, 1), 3),

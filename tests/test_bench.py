@@ -1,4 +1,4 @@
-"""`polydoku bench`: the JSON result, the table, the plots; wrong answers are counted, not hidden."""
+"""`polydoku bench`: the JSON result, table and plots; wrong answers counted, never hidden."""
 
 import io
 import json

@@ -57,7 +57,8 @@ def test_svg_givens_only_and_candidates(wiki):
     for i, v in enumerate(puzzle.givens):
         r, c = divmod(i, 9)
         group = cells[f"r{r + 1}c{c + 1}"]
-        marks = sorted(int(t.text) for t in group.iter(f"{NS}text") if t.get("class") == "candidate")
+        marks = sorted(int(t.text) for t in group.iter(f"{NS}text")
+                       if t.get("class") == "candidate")
         assert _value(group) == (str(v) if v else None)
         assert marks == ([] if v else sorted(cands[i]))
     assert cands[2] == {1, 2, 4}                # r1c3: row 5,3,7; column 8,9,6; box 6,9,8

@@ -78,7 +78,8 @@ def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs) -> ET.El
 
 
 def _index(puzzle: Puzzle, ref) -> int:
-    """Return the cell index of a `r1c6` name or a 0-based (row, col) pair (outside is bad input)."""
+    """Return the index of a cell named `r1c6` or given as 0-based (row, col); outside is bad
+    input."""
     g = puzzle.geometry
     row, col = parse_cell(ref, g.size) if isinstance(ref, str) else ref
     if not g.in_grid(row, col):

@@ -60,7 +60,8 @@ def _save(fig, out_dir: Path, stem: str) -> list[Path]:
 def _finish_axes(ax, timeout: float, title: str, xlabel: str, ylabel: str) -> None:
     """Add the log scale, the time-limit line, labels, grid and the legend outside the plot."""
     ax.set_yscale("log")
-    ax.axhline(timeout, color="0.4", linestyle="--", linewidth=1, label=f"time limit ({timeout:g} s)")
+    ax.axhline(timeout, color="0.4", linestyle="--", linewidth=1,
+               label=f"time limit ({timeout:g} s)")
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)

@@ -97,7 +97,9 @@ def engine_info(spec: str) -> dict:
 
 
 def _cpu() -> float:
-    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    """Return the CPU seconds of this process and its waited-for children so far."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 

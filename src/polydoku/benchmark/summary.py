@@ -18,7 +18,8 @@ COUNTED = ("solved", "unsat", "gave-up", "timeout", "error", "wrong")
 
 
 def _ratio(puzzles: list[dict], spec: str, reference: str) -> tuple[float | None, int]:
-    """Return the geometric-mean time ratio of `spec` to `reference` and how many puzzles it uses."""
+    """Return the geometric mean of `spec`'s time over `reference`'s, and over how many
+    puzzles."""
     logs = []
     for p in puzzles:
         mine, ref = p["results"].get(spec), p["results"].get(reference)

@@ -20,7 +20,8 @@ from .. import api
 from ..batch import Progress, default_jobs, ordered_chunks
 from ..engines import Status
 from ..engines.base import Engine
-from ..errors import EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT, PolydokuError
+from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT,
+                      PolydokuError)
 from ..formats.line import write_line
 from ..formats.read import Entry, RawLine, parse_entry, read_puzzles
 from ..model import cell_name, parse_rules
