@@ -61,3 +61,15 @@ def test_jobs_json_and_unsat_exit_code(run_cli, tmp_path):
     assert r.code == 1
     assert [line.split('"status": "')[1][:6] for line in r.out.splitlines()] == [
         "solved", "unsati", "solved"]
+
+
+def test_progress_bar_counts_and_draws(capsys):
+    from polydoku.batch import Progress
+    with Progress(100, enabled=True, label="solving") as bar:
+        for _ in range(10):
+            bar.advance(10)
+        bar.set_total(200)
+    assert bar.count == 10
+    with Progress(None, enabled=False) as quiet:
+        quiet.advance(5, items=3)
+    assert quiet.count == 3 and capsys.readouterr().err == ""
