@@ -70,6 +70,7 @@ def test_progress_bar_counts_and_draws(capsys):
             bar.advance(10)
         bar.set_total(200)
     assert bar.count == 10
+    capsys.readouterr()
     with Progress(None, enabled=False) as quiet:
         quiet.advance(5, items=3)
     assert quiet.count == 3 and capsys.readouterr().err == ""
