@@ -12,8 +12,9 @@ from ...problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table
 from .common import groups, in_kinds, puzzle_title
 
 
-def script(problem: Problem) -> str:
-    """Return the SMT-LIB script of a problem with its givens."""
+def script(problem: Problem, *, commands: bool = True) -> str:
+    """Return the SMT-LIB script of a problem with its givens (and, when `commands`, the
+    `check-sat` and `get-value` commands that make it a runnable script)."""
     problem = in_kinds(problem)
     n, name = problem.size, problem.name
     cells = [name(v) for v in range(problem.nvars)]
@@ -28,7 +29,8 @@ def script(problem: Problem) -> str:
             out += _assertions(problem, c)
     out.append("; givens")
     out += [f"(assert (= {cells[var]} {value}))" for var, value in problem.givens]
-    out += ["(check-sat)", f"(get-value ({' '.join(cells)}))"]
+    if commands:
+        out += ["(check-sat)", f"(get-value ({' '.join(cells)}))"]
     return "\n".join(out) + "\n"
 
 
