@@ -9,6 +9,7 @@ changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, Iterator, Sequence
 
 from ..errors import BadInput
@@ -39,21 +40,27 @@ class DistinctPairsRule(Rule):
 
     def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
         """Return the cell-index pairs (a < b) that must hold different values."""
-        n = geometry.size
-        out = set()
-        for r in range(n):
-            for c in range(n):
-                for dr, dc in self.offsets:
-                    if geometry.in_grid(r + dr, c + dc):
-                        a, b = r * n + c, (r + dr) * n + c + dc
-                        out.add((min(a, b), max(a, b)))
-        return tuple(sorted(out))
+        return _move_pairs(self.offsets, geometry)
 
     def violations(self, grid: Grid, geometry: Geometry) -> Iterator[str]:
         for a, b in self.pairs(geometry):
             if grid[a] and grid[a] == grid[b]:
                 yield (f"{cell_name(geometry.cell(a))} and {cell_name(geometry.cell(b))} both "
                        f"hold {grid[a]} ({self.name})")
+
+
+@lru_cache(maxsize=64)
+def _move_pairs(offsets: tuple[tuple[int, int], ...], geometry: Geometry) -> tuple[tuple[int, int], ...]:
+    """Return the cell-index pairs (a < b) a move of `offsets` apart (cached: verify asks per grid)."""
+    n = geometry.size
+    out = set()
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in offsets:
+                if geometry.in_grid(r + dr, c + dc):
+                    a, b = r * n + c, (r + dr) * n + c + dc
+                    out.add((min(a, b), max(a, b)))
+    return tuple(sorted(out))
 
 
 _KNIGHT = tuple((dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc))
@@ -87,10 +94,7 @@ class NonConsecutive(Rule):
 
     def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
         """Return the orthogonally adjacent cell-index pairs (a < b)."""
-        n = geometry.size
-        out = [(r * n + c, r * n + c + 1) for r in range(n) for c in range(n - 1)]
-        out += [(r * n + c, (r + 1) * n + c) for r in range(n - 1) for c in range(n)]
-        return tuple(sorted(out))
+        return _move_pairs(((0, 1), (1, 0)), geometry)
 
     def violations(self, grid: Grid, geometry: Geometry) -> Iterator[str]:
         for a, b in self.pairs(geometry):
