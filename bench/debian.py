@@ -76,7 +76,7 @@ def summary(rows: list[dict], ref_median: float) -> list[str]:
     keys = sorted({(r["engine"], r["variant"]) for r in rows}, key=lambda k: (
         (ENGINES + ("native",)).index(k[0]), k[1]))
     out = ["| engine | encoding | solved | timeout | gave up | memory | error | CPU s (solved) | "
-           "median CPU s | max CPU s | median vs native |", "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+           "median CPU s | max CPU s | median vs native |", "|---|---|" + "---:|" * 9]
     for engine, variant in keys:
         mine = [r for r in rows if r["engine"] == engine and r["variant"] == variant]
         count = {k: sum(r["kind"] == k for r in mine) for k in
@@ -127,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{engine}+{variant} {name}: {r['kind']} {r['cpu'] or 0:.2f} CPU s "
                       f"{r['seconds'] or 0:.2f} s", flush=True)
     table = summary([r for r in rows if r["engine"] != "native"], ref_median)
-    record = {"bench": "debian", "polydoku": __version__, "when": time.strftime("%Y-%m-%d %H:%M:%S"),
+    record = {"bench": "debian", "polydoku": __version__,
+              "when": time.strftime("%Y-%m-%d %H:%M:%S"),
               "machine": {"platform": platform.platform(), "cpus": os.cpu_count(),
                           "python": platform.python_version()},
               "settings": {"timeout": args.timeout, "reduction": args.reduction,

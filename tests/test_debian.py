@@ -60,8 +60,10 @@ def solve_cli(run_cli, puzzle: str, spec: str, *extra: str):
 
 
 SOLVES = [  # (puzzle, engine spec): where the tool can, each quickly
-    (FOUR, "aptitude"), (FOUR, "aspcud"), (FOUR, "libsolv-deb"), (FOUR, "dose"), (FOUR, "apt+tuned"),
-    (WIKI, "aptitude"), (WIKI, "aspcud"), (WIKI, "libsolv-deb"), (WIKI, "dose"), (WIKI, "apt+tuned"),
+    (FOUR, "aptitude"), (FOUR, "aspcud"), (FOUR, "libsolv-deb"), (FOUR, "dose"),
+    (FOUR, "apt+tuned"),
+    (WIKI, "aptitude"), (WIKI, "aspcud"), (WIKI, "libsolv-deb"), (WIKI, "dose"),
+    (WIKI, "apt+tuned"),
     (MIRACLE, "aspcud+tuned"), (MIRACLE, "libsolv-deb+tuned"), (MIRACLE, "dose+tuned"),
     ("16x16", "libsolv-deb"), ("16x16", "dose+tuned"), ("16x16", "aspcud+tuned"),
 ]

@@ -138,7 +138,7 @@ def read_libsolv(report: dict) -> Finding:
 
 
 def _cut(problem: str, rules: int) -> str:
-    """Return a libsolv problem with at most `rules` of its rules ("…" with the count when cut)."""
+    """Return a libsolv problem with at most `rules` of its rules (the count when cut)."""
     parts = problem.split("; ")
     if len(parts) <= rules:
         return problem

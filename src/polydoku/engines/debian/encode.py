@@ -1,4 +1,5 @@
-"""The Debian encoders: a problem becomes a `Packages` file whose installable `puzzle` is a solution.
+"""The Debian encoders: a problem becomes a `Packages` file; an installation of `puzzle` is a
+solution.
 
 Pure: problem in, text out. No files, no subprocesses (those live in `run.py`).
 
@@ -176,7 +177,8 @@ def encode(problem: Problem, reduction: str = "conflicts", variant: str = "faith
     return "\n".join(s.render() for s in stanzas(problem, reduction, variant))
 
 
-def stanzas(problem: Problem, reduction: str = "conflicts", variant: str = "faithful") -> list[Stanza]:
+def stanzas(problem: Problem, reduction: str = "conflicts",
+            variant: str = "faithful") -> list[Stanza]:
     """Return the package paragraphs of a problem, `puzzle` first."""
     if reduction not in REDUCTIONS:
         raise ValueError(f"unknown reduction {reduction!r} (known: {', '.join(REDUCTIONS)})")

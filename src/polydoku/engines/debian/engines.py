@@ -43,7 +43,8 @@ class DebianEngine(Engine):
         known = ("reduction", "memory_mb", *self.extra_options)
         for key in self.options:
             if key not in known:
-                raise BadInput(f"engine {self.id!r} has no option {key!r} (it has: {', '.join(known)})")
+                raise BadInput(f"engine {self.id!r} has no option {key!r} "
+                               f"(it has: {', '.join(known)})")
         self.reduction = self.options.get("reduction", "conflicts")
         if self.reduction not in REDUCTIONS:
             raise BadInput(f"bad reduction {self.reduction!r} for engine {self.id!r} "
@@ -119,7 +120,8 @@ class DebianEngine(Engine):
                            message=f"{self.gave_up}; this is no proof that the puzzle has no "
                                    f"solution. {self.title_short} said: {finding.words}")
         return Outcome(Status.ERROR, engine=self.spec,
-                       message=f"{tool.failed_step or last.cmd[0]} failed (exit {last.returncode}): "
+                       message=f"{tool.failed_step or last.cmd[0]} failed "
+                               f"(exit {last.returncode}): "
                                f"{last.stderr.strip()[-300:] or finding.words}")
 
     @property
@@ -180,8 +182,9 @@ class AspcudEngine(AptEngine):
         return finding
 
     def version(self) -> str:
-        return f"{run.program_version(['aspcud', '-v'], 'aspcud').replace('version ', '')}, apt-cudf " \
-               f"{run.program_version(['apt-cudf', '--version']).split(' ')[0]}"
+        aspcud = run.program_version(["aspcud", "-v"], "aspcud").replace("version ", "")
+        cudf = run.program_version(["apt-cudf", "--version"]).split(" ")[0]
+        return f"{aspcud}, apt-cudf {cudf}"
 
     @property
     def title_short(self) -> str:
@@ -242,7 +245,8 @@ class LibsolvDebEngine(DebianEngine):
     def _which(self) -> str:
         which = self.options.get("solv", "auto")
         if which not in ("auto", "debian", "pypi"):
-            raise BadInput(f"option solv={which!r} of engine 'libsolv-deb': use auto, debian or pypi")
+            raise BadInput(f"option solv={which!r} of engine 'libsolv-deb': "
+                           "use auto, debian or pypi")
         return which
 
     def available(self) -> Availability:
@@ -250,8 +254,9 @@ class LibsolvDebEngine(DebianEngine):
         if python is None:
             return Availability(False, reason=reader, hint=self.install_hint)
         if reader == "add_debpackages":
-            return Availability(True, version=f"libsolv {run.debian_package_version('python3-solv')}"
-                                              " (Debian python3-solv, add_debpackages)")
+            debian = run.debian_package_version("python3-solv")
+            return Availability(True, version=f"libsolv {debian} (Debian python3-solv, "
+                                              "add_debpackages)")
         from importlib.metadata import version
         return Availability(True, version=f"libsolv {version('solv')} (PyPI solv, Packages "
                                           "read by polydoku)")

@@ -1,5 +1,5 @@
-"""`polydoku export PUZZLE --to debian --out DIR`: the Packages file in a private apt tree, and a
-README with the exact commands (apt-get, aptitude, aspcud, libsolv, dose-distcheck) a person can run.
+"""`polydoku export PUZZLE --to debian --out DIR`: the Packages file in a private apt tree, and
+a README with the exact commands (apt-get, aptitude, aspcud, libsolv, dose-distcheck) to run.
 
 Writes files only; runs nothing. Options: `reduction=conflicts|depends`, `variant=faithful|tuned`.
 """
@@ -112,7 +112,8 @@ f = solv.xfopen("{root}/{layout.PACKAGES}")
 repo.add_debpackages(f)
 f.close()
 pool.createwhatprovides()
-jobs = pool.select("{layout.ROOT_PACKAGE}", solv.Selection.SELECTION_NAME).jobs(solv.Job.SOLVER_INSTALL)
+selection = pool.select("{layout.ROOT_PACKAGE}", solv.Selection.SELECTION_NAME)
+jobs = selection.jobs(solv.Job.SOLVER_INSTALL)
 solver = pool.Solver()
 problems = solver.solve(jobs)
 for p in problems:

@@ -83,7 +83,8 @@ def apt_command(root: str, solver: str | None = None) -> list[str]:
 def aptitude_command(root: str, step_limit: int | None = None) -> list[str]:
     """Return the aptitude simulation, with the hint that keeps `puzzle` in the answer."""
     extra = ["-o", f"Aptitude::ProblemResolver::StepLimit={step_limit}"] if step_limit else []
-    return ["aptitude", *apt_options(root), "-o", f"Aptitude::ProblemResolver::Hints::={APTITUDE_HINT}",
+    return ["aptitude", *apt_options(root),
+            "-o", f"Aptitude::ProblemResolver::Hints::={APTITUDE_HINT}",
             "-o", f"Aptitude::Log={root}/log/aptitude", *extra, "-s", "-y", "install", ROOT_PACKAGE]
 
 
