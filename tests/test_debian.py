@@ -179,13 +179,21 @@ def test_bad_options_are_bad_input(run_cli):
     assert r.code == 2 and "has no option 'colour'" in r.err
 
 
-def test_engines_lists_versions(run_cli):
-    r = run_cli("engines", "--json")
-    rows = {row["id"]: row for row in map(json.loads, r.out.splitlines())}
+def test_engines_lists_versions():
+    from polydoku.engines.registry import ENGINE_IDS, make_engine
     for engine_id in ("apt", "aptitude", "aspcud", "libsolv-deb", "dose"):
-        assert rows[engine_id]["install"]
-        if rows[engine_id]["available"]:
-            assert rows[engine_id]["version"]
+        assert engine_id in ENGINE_IDS
+        engine = make_engine(engine_id)
+        avail = engine.available()
+        assert engine.install_hint.startswith("apt-get install")
+        assert avail.version if avail.ok else avail.reason
+
+
+def test_a_missing_tool_is_unavailable_with_its_install_hint(run_cli, monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    r = run_cli("solve", FOUR, "--engine", "aptitude")
+    assert r.code == 3
+    assert "aptitude not found" in r.err and "apt-get install aptitude" in r.err
 
 
 def sh_block(readme: str, heading: str) -> str:

@@ -230,7 +230,7 @@ class DoseEngine(DebianEngine):
         return decode.read_dose(tool.last.stdout)
 
     def version(self) -> str:
-        return run.program_version(["dose-distcheck", "--version"]).split(" ")[0]
+        return "dose-distcheck " + run.program_version(["dose-distcheck", "--version"]).split(" ")[0]
 
 
 class LibsolvDebEngine(DebianEngine):
