@@ -182,8 +182,9 @@ EXPLAIN_EXIT = {Status.SOLVED: EXIT_SOLVED, Status.UNSATISFIABLE: EXIT_UNSAT,
               help="Search for a conflict with the fewest givens (within --budget).")
 @click.option("--budget", type=click.FloatRange(min=0.001), default=DEFAULT_SMALLEST_BUDGET,
               show_default=True, help="Seconds allowed for --smallest.")
-@click.option("--method", type=click.Choice(list(METHODS)), default="deletion",
-              show_default=True, help="How the conflict is shrunk.")
+@click.option("--method", type=click.Choice(["auto", *METHODS]), default="auto",
+              show_default=True, help="How the conflict is shrunk: auto is deletion up to "
+                                      "9x9, QuickXplain above.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
 def explain(puzzle, rules, input_format, engine, timeout, keep, options, why, smallest, budget,
             method, as_json):

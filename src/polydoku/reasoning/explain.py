@@ -18,8 +18,12 @@ Roads not taken (figures from `bench/explain.py`: medians over 10 unsolvable tdo
 - QuickXplain (Junker 2004) needs O(k log(n/k)) solver calls for a conflict of k among n givens,
   against n for deletion, but it yields no witnesses, so proving minimality costs k more calls,
   and its calls on small sets need more search. On 9x9 (n ~ 25, k ~ 5-25) it was 1.6-2.3x
-  slower than deletion, so deletion is the default; QuickXplain stays as `method="quickxplain"`
-  for large grids, where n is in the hundreds and k small.
+  slower than deletion, so deletion is the default up to 9x9. Above, QuickXplain is the
+  default (`method="auto"`): deletion's middle steps (the puzzle less a few givens, still
+  close to a conflict) can be very hard to decide on 16x16 and 25x25, while QuickXplain mostly
+  asks about small sets. Measured on the 16x16 of variants.jsonl with one wrong given: deletion
+  over the native engine gave up after 300 s, QuickXplain took 0.4 s (the `sat` engine: 0.8 s
+  and 0.2 s). Some 25x25 puzzles with a wrong given stay out of reach of both (exit 4).
 - Assumption cores: an engine declaring "core" (the `sat` engine) gives a core first and again
   whenever a deletion step is refuted (clause-set refinement), and the deletion pass then only
   verifies it. On 9x9 this was no faster than plain deletion over the native engine (1.0x on
@@ -213,6 +217,17 @@ METHODS: dict[str, Callable[[Oracle, list], tuple[list[Literal], dict[Literal, S
     "deletion": deletion,
     "quickxplain": quickxplain,
 }
+AUTO_DELETION_MAX_SIZE = 9
+
+
+def choose_method(method: str, size: int) -> str:
+    """Return the method to use: `auto` is deletion up to 9x9, QuickXplain above."""
+    if method == "auto":
+        return "deletion" if size <= AUTO_DELETION_MAX_SIZE else "quickxplain"
+    if method not in METHODS:
+        raise ValueError(f"unknown explanation method {method!r} (known: auto, "
+                         f"{', '.join(METHODS)})")
+    return method
 
 
 def satisfied(givens: list[Literal], solution: Solution) -> int:
@@ -387,12 +402,13 @@ def check_solution(puzzle: Puzzle, literals, solution: Solution, engine: Engine)
 
 
 def explain(puzzle: Puzzle, *, why: Literal | None = None, engine: str | Engine = "native",
-            method: str = "deletion", smallest: bool = False,
+            method: str = "auto", smallest: bool = False,
             smallest_budget: float = DEFAULT_SMALLEST_BUDGET,
             timeout: float | None = None) -> Explanation:
     """Return why the puzzle has no solution (or, with `why=(cell index, value)`, why that cell
     cannot hold that value), or that it has one."""
     eng = resolve_engine(engine)
+    method = choose_method(method, puzzle.size)
     started = time.perf_counter()
     deadline = time.monotonic() + timeout if timeout else None
     problem = build_problem(puzzle)
@@ -424,8 +440,6 @@ def explain(puzzle: Puzzle, *, why: Literal | None = None, engine: str | Engine 
 def _conflict(puzzle: Puzzle, problem: Problem, oracle: Oracle, soft: list[Literal], method: str,
               smallest: bool, budget: float, result: Explanation) -> Explanation:
     """Fill `result` with a verified subset-minimal (optionally smallest) conflict."""
-    if method not in METHODS:
-        raise ValueError(f"unknown explanation method {method!r} (known: {', '.join(METHODS)})")
     clash = [g for g in soft for var, _ in oracle.fixed if g[0] == var]
     # A cell asked about that is a given already: that given alone is the (smallest) answer.
     conflict, witnesses = deletion(oracle, clash) if clash else METHODS[method](oracle, soft)
