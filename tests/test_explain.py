@@ -177,3 +177,21 @@ def test_gave_up_is_unknown():
     p = read_puzzle(unsat_tdoku()[0])
     e = explain(p, timeout=1e-9)
     assert e.status is Status.UNKNOWN and e.message
+
+
+def test_16x16_uses_quickxplain_and_symbols():
+    import json
+    from polydoku.cli.explain import literal_name, parse_why
+    from polydoku.formats.jsonfmt import parse_json
+    line = next(ln for ln in data_lines("variants/variants.jsonl")
+                if json.loads(ln)["id"] == "joon-16x16")
+    p = parse_json(line)
+    solution = json.loads(line)["solution"]
+    k = next(i for i, v in enumerate(p.givens) if not v)
+    peers = {p.givens[j] for j in p.geometry.peers[k]}
+    wrong = next(v for v in range(1, 17) if v not in peers and p.symbol(v) != solution[k])
+    why = parse_why(literal_name(p, (k, wrong)), p)
+    assert why == (k, wrong)
+    e = explain(p, why=why)
+    assert e.stats["method"] == "quickxplain"
+    assert_minimal_conflict(p, e, extra=[why])
