@@ -58,7 +58,9 @@ def _differences(puzzle, a, b) -> list[str]:
 @rules_option
 @input_format_option
 @engine_options
-@click.option("--count", "mode", flag_value="count", help="Count the solutions (up to --limit).")
+@click.option("--count", "mode", flag_value="count",
+              help="Count the solutions (up to --limit); with --format grid or json, also two "
+                   "of them and the cells where they differ.")
 @click.option("--all", "mode", flag_value="all", help="Print every solution (up to --limit).")
 @click.option("--limit", type=click.IntRange(min=1), default=None,
               help="At most this many solutions (default 1; 100000 with --count/--all).")
