@@ -195,3 +195,14 @@ def test_16x16_uses_quickxplain_and_symbols():
     e = explain(p, why=why)
     assert e.stats["method"] == "quickxplain"
     assert_minimal_conflict(p, e, extra=[why])
+
+
+def test_givens_that_clash_outright_are_the_answer():
+    wiki = read_puzzle(str(EXAMPLES / "wikipedia.txt"))
+    twice = wiki.with_givens((5,) + wiki.givens[1:]).with_given((0, 1), 5)   # r1c1=r1c2=5
+    e = explain(twice)
+    assert names(twice, e.givens) == ["r1c1=5", "r1c2=5"]
+    assert_minimal_conflict(twice, e)
+    e = explain(wiki, why=(2, 5))                  # r1c3=5, but r1c1 is 5
+    assert names(wiki, e.givens) == ["r1c1=5"]
+    assert_minimal_conflict(wiki, e, extra=[(2, 5)])

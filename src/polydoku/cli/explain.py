@@ -88,16 +88,19 @@ def _conflict_lines(e: Explanation, puzzle: Puzzle, why_text: str | None) -> lis
     """Return the text lines of a conflict."""
     names = [literal_name(puzzle, g) for g in e.givens]
     k = len(names)
-    these = f"{'this given has' if k == 1 else f'these {k} givens have'}"
+    these = "this given" if k == 1 else f"these {k} givens"
+    drop = "remove it" if k == 1 else "remove any one"
     if why_text:
         cell, _, sym = why_text.partition("=")
-        head = (f"{cell} cannot hold {sym}: with {why_text}, {these} no solution "
-                f"(remove any one and there is one)")
+        head = (f"{cell} cannot hold {sym}: with {why_text}, {these} "
+                f"{'has' if k == 1 else 'have'} no solution ({drop} and there is one)")
+    elif k == 0:
+        head = "no solution: the rules alone have none, whatever the givens"
     else:
         prefix = "the puzzle has no solution at all" if e.puzzle_unsolvable else "no solution"
-        head = (f"{prefix}: {these.replace('have', 'already have').replace('has', 'already has')}"
-                f" none (remove any one and the rest can be solved)")
-    lines = [head, ", ".join(names) if names else "(no givens: the rules alone have no solution)",
+        head = (f"{prefix}: {these} already {'has' if k == 1 else 'have'} none "
+                f"({drop} and the rest can be solved)")
+    lines = [head, ", ".join(names) if names else "(no givens)",
              marked_grid(puzzle, list(e.givens) + ([e.assumption] if e.assumption else []),
                          e.assumption)]
     if e.assumption:

@@ -48,7 +48,7 @@ from ..engines.base import Engine
 from ..engines.native import compile_problem, initial_candidates, search
 from ..errors import EngineFailed, EngineUnavailable
 from ..model import Puzzle
-from ..problem import Problem, build_problem
+from ..problem import AbsDiffNot, AllDifferent, Nogood, Problem, build_problem
 from ..verify import grid_problems
 
 Literal = tuple[int, int]          # (variable, value): a given, or the cell value asked about
@@ -347,6 +347,35 @@ def smallest_conflict(oracle: Oracle, givens: list[Literal], known: list[Literal
     return conflict, witnesses, report
 
 
+def direct_clash(problem: Problem, fixed: tuple[Literal, ...],
+                 soft: list[Literal]) -> list[Literal] | None:
+    """Return the one or two givens that, with the fixed literals, break a constraint outright
+    (two values in one cell, one value twice in a unit, a nogood, consecutive neighbours)."""
+    value: dict[int, int] = {}
+    origin: dict[int, Literal] = {}
+    for lit in (*fixed, *soft):
+        if lit[0] in value and value[lit[0]] != lit[1]:
+            return [x for x in (origin[lit[0]], lit) if x not in fixed]
+        value[lit[0]], origin[lit[0]] = lit[1], lit
+    for c in problem.constraints:
+        pair = None
+        if isinstance(c, AllDifferent):
+            seen: dict[int, int] = {}
+            for v in c.vars:
+                if v in value and value[v] in seen:
+                    pair = (seen[value[v]], v)
+                    break
+                if v in value:
+                    seen[value[v]] = v
+        elif isinstance(c, Nogood):
+            pair = (c.x, c.y) if value.get(c.x) == c.a and value.get(c.y) == c.b else None
+        elif isinstance(c, AbsDiffNot) and c.x in value and c.y in value:
+            pair = (c.x, c.y) if abs(value[c.x] - value[c.y]) == c.d else None
+        if pair:
+            return [origin[v] for v in pair if origin[v] not in fixed]
+    return None
+
+
 def resolve_engine(engine: str | Engine) -> Engine:
     """Return a runnable engine for a spec or an engine (EngineUnavailable when it is missing)."""
     eng = engine if isinstance(engine, Engine) else make_engine(engine)
@@ -440,8 +469,9 @@ def explain(puzzle: Puzzle, *, why: Literal | None = None, engine: str | Engine 
 def _conflict(puzzle: Puzzle, problem: Problem, oracle: Oracle, soft: list[Literal], method: str,
               smallest: bool, budget: float, result: Explanation) -> Explanation:
     """Fill `result` with a verified subset-minimal (optionally smallest) conflict."""
-    clash = [g for g in soft for var, _ in oracle.fixed if g[0] == var]
-    # A cell asked about that is a given already: that given alone is the (smallest) answer.
+    # Givens that break a rule outright (with the value asked about) are the smallest answer
+    # there is; deletion in row-major order could pass them by for a long chain.
+    clash = direct_clash(problem, oracle.fixed, soft)
     conflict, witnesses = deletion(oracle, clash) if clash else METHODS[method](oracle, soft)
     if smallest:
         conflict, witnesses, result.smallest = smallest_conflict(oracle, soft, conflict, budget)
