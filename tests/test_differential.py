@@ -5,7 +5,8 @@
   engine class may take fewer of them by setting `differential_limit` (a slow package
   manager, say); the ones it takes are spread over the file.
 - Every engine agrees with `native` on the status of a few small puzzles (solved or no
-  solution; an engine that cannot prove "no solution" may answer "unknown", never "solved").
+  solution). A tool that gives up (apt's solver does not backtrack) may answer "unknown" with
+  its own words; it may never contradict `native`, and a wrong solution fails in `api.solve`.
 
 Engines are read from the registry, so engines added later join on their own. A missing
 engine skips locally and fails in CI, except engines with `required_in_ci = False` (tools
@@ -83,7 +84,7 @@ def test_status_agrees_with_native(engine_id):
         puzzle = parse_line(line)
         reference = api.solve(puzzle, "native")
         outcome = api.solve(puzzle, engine, timeout=300)
-        if reference.status is Status.UNSATISFIABLE and outcome.status is Status.UNKNOWN:
+        if outcome.status is Status.UNKNOWN:
             assert outcome.message, (engine_id, name)       # gave up, and said why
             continue
         assert outcome.status is reference.status, (engine_id, name, outcome.message)
