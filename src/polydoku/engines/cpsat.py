@@ -152,7 +152,8 @@ class CpSatEngine(Engine):
             if answer is True:
                 k += 1
             else:
-                core = [g for g in trial if g in set(answer)]
+                failed = set(answer)
+                core = [g for g in trial if g in failed]
         return Core(Status.UNSATISFIABLE, tuple(sorted(core)),
                     f"{len(core)} givens have no solution together (minimal)")
 

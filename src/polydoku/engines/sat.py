@@ -202,7 +202,8 @@ class SatEngine(Engine):
             return Core(Status.UNKNOWN, message="timed out")
         if answer:
             return Core(Status.SOLVED, message="the givens have a solution")
-        core = [lit for lit in lits if lit in set(base.solver.get_core() or ())]
+        failed = set(base.solver.get_core() or ())
+        core = [lit for lit in lits if lit in failed]
         k = 0
         while k < len(core):
             trial = core[:k] + core[k + 1:]

@@ -38,8 +38,8 @@ def run(problem: Problem, *, solver: str, max_solutions: int, timeout: float | N
         mzn = box.write("model.mzn", model_text(problem))
         dzn = box.write("data.dzn", data_text(problem))
         cmd = [exe, "--solver", solver, "--output-mode", "item"]
-        cmd += ["--all-solutions"] if max_solutions > 1 and max_solutions >= 10**9 else \
-            (["-n", str(max_solutions)] if max_solutions > 1 else [])
+        if max_solutions > 1:
+            cmd += ["-n", str(max_solutions)]
         if timeout:
             cmd += ["--time-limit", str(int(timeout * 1000))]
         cmd += [str(mzn), str(dzn)]
