@@ -107,6 +107,7 @@ def table(records: list[dict]) -> str:
     "CPU s" is the whole worker (start-up included); the ratio to native uses the solve's own
     CPU (api.solve's measure) on the puzzles both solved, so start-up costs do not hide it.
     """
+    records = list({(r["spec"], r["puzzle"]): r for r in records}.values())  # last run wins
     ref = {r["puzzle"]: _solve_cpu(r) for r in records if r["spec"] == "native"}
     specs = list(dict.fromkeys(r["spec"] for r in records))
     rows = ["| engine | runs | solved | unknown (timeout) | error/wrong | CPU s total | "
