@@ -230,7 +230,8 @@ class DoseEngine(DebianEngine):
         return decode.read_dose(tool.last.stdout)
 
     def version(self) -> str:
-        return "dose-distcheck " + run.program_version(["dose-distcheck", "--version"]).split(" ")[0]
+        version = run.program_version(["dose-distcheck", "--version"]).split(" ")[0]
+        return f"dose-distcheck {version}"
 
 
 class LibsolvDebEngine(DebianEngine):
