@@ -14,11 +14,7 @@ import time
 
 from ..problem import Problem
 from .base import Availability, Engine, Outcome, Status
-from .cnf import encode
-from .models.common import ModelCache
-
-_CNF = ModelCache(encode)
-
+from .cnf import ENCODINGS
 
 class PycosatEngine(Engine):
     """PicoSAT (pycosat) on the CNF encoding, givens as unit clauses."""
@@ -39,7 +35,7 @@ class PycosatEngine(Engine):
     def solve(self, problem: Problem, *, max_solutions: int = 1,
               timeout: float | None = None) -> Outcome:
         import pycosat
-        cnf, build_seconds = _CNF.get(problem)
+        cnf, build_seconds = ENCODINGS.get(problem)
         clauses = cnf.clauses + [[lit] for lit in cnf.given_literals(problem)]
         prop_limit = int(self.options.get("prop_limit", 0))
         deadline = time.monotonic() + timeout if timeout else None

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..problem import Problem
 from .base import Availability, Core, Engine, Outcome, Status
-from .cnf import Cnf, encode
+from .cnf import ENCODINGS, Cnf
 from .models.common import ModelCache
 
 DEFAULT_SOLVER = "cadical195"
@@ -45,7 +45,7 @@ class _Base:
         return self.next_var
 
 
-_CNF = ModelCache(encode)
+_BASES: dict[str, ModelCache] = {}      # solver name -> loaded solvers per constraint tuple
 
 
 def _solver_names() -> list[str]:
@@ -65,7 +65,9 @@ class SatEngine(Engine):
         super().__init__(variant, keep=keep, options=options)
         self.solver_name = self.options.get("solver", DEFAULT_SOLVER).lower()
         self.budget = int(self.options.get("budget", DEFAULT_BUDGET))
-        self._bases = ModelCache(self._load, size=4)
+        if self.solver_name not in _BASES:         # shared by every engine object of a process
+            _BASES[self.solver_name] = ModelCache(self._load, size=4)
+        self._bases = _BASES[self.solver_name]
 
     def available(self) -> Availability:
         try:
@@ -88,7 +90,7 @@ class SatEngine(Engine):
         """Return a solver holding the base clauses of a problem."""
         from pysat.solvers import Solver
         t0 = time.perf_counter()
-        cnf, encode_seconds = _CNF.get(problem)
+        cnf, encode_seconds = ENCODINGS.get(problem)
         t1 = time.perf_counter()
         solver = Solver(name=self.solver_name, bootstrap_with=cnf.clauses)
         base = _Base(cnf, solver, cnf.nvars)
@@ -112,7 +114,7 @@ class SatEngine(Engine):
         """Return a fresh solver with the givens as unit clauses (for solvers without assumptions)."""
         from pysat.solvers import Solver
         t0 = time.perf_counter()
-        cnf, _ = _CNF.get(problem)
+        cnf, _ = ENCODINGS.get(problem)
         units = [[lit] for lit in cnf.given_literals(problem)]
         base = _Base(cnf, Solver(name=self.solver_name, bootstrap_with=cnf.clauses + units),
                      cnf.nvars, uses_budget=False)
