@@ -13,6 +13,7 @@ It never runs a subprocess.
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,6 +49,17 @@ class _Base:
 _BASES: dict[str, ModelCache] = {}      # solver name -> loaded solvers per constraint tuple
 
 
+@functools.lru_cache(maxsize=32)
+def _cannot_start(name: str) -> str:
+    """Return why PySAT cannot start solver `name` ("" when it can; asked once per process)."""
+    from pysat.solvers import Solver
+    try:
+        Solver(name=name).delete()
+    except Exception as err:                # PySAT raises bare exceptions with the name only
+        return str(err) or type(err).__name__
+    return ""
+
+
 def _solver_names() -> list[str]:
     from pysat.solvers import SolverNames
     return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
@@ -78,11 +90,9 @@ class SatEngine(Engine):
         if self.solver_name not in _solver_names():
             return Availability(False, reason=f"PySAT has no solver {self.solver_name!r} "
                                 f"(it has: {', '.join(_solver_names())})", hint="-o solver=cadical195")
-        from pysat.solvers import Solver
-        try:
-            Solver(name=self.solver_name).delete()
-        except Exception as err:            # a solver PySAT names but this build lacks
-            return Availability(False, reason=f"PySAT cannot start {self.solver_name}: {err}",
+        problem = _cannot_start(self.solver_name)
+        if problem:                         # a solver PySAT names but this build lacks
+            return Availability(False, reason=f"PySAT cannot start {self.solver_name}: {problem}",
                                 hint="-o solver=cadical195")
         return Availability(True, f"python-sat {pysat.__version__}, {self.solver_name}")
 

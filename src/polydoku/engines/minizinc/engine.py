@@ -7,6 +7,7 @@ MiniZinc flattens the model on every run, so its cost per puzzle is mostly start
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ...problem import Problem
@@ -25,21 +26,7 @@ class MiniZincEngine(Engine):
     capabilities = frozenset({"solve", "count"})
 
     def available(self) -> Availability:
-        exe = find_program("minizinc")
-        if exe is None:
-            return Availability(False, reason="program minizinc not found", hint=self.install_hint)
-        solver = self.options.get("solver", DEFAULT_SOLVER)
-        with Sandbox("minizinc") as box:
-            r = box.run([exe, "--solvers"], timeout=30)
-            v = box.run([exe, "--version"], timeout=30)
-        if r.returncode != 0:
-            return Availability(False, reason=f"minizinc --solvers failed: {r.output.strip()[:200]}",
-                                hint=self.install_hint)
-        if not re.search(rf"\b{re.escape(solver)}\b", r.stdout, re.IGNORECASE):
-            return Availability(False, reason=f"minizinc has no solver {solver!r}",
-                                hint="apt-get install flatzinc (Gecode's MiniZinc backend)")
-        m = re.search(r"version ([\d.]+)", v.stdout)
-        return Availability(True, f"minizinc {m.group(1) if m else '?'} + {solver}")
+        return _availability(self.options.get("solver", DEFAULT_SOLVER), self.install_hint)
 
     def solve(self, problem: Problem, *, max_solutions: int = 1,
               timeout: float | None = None) -> Outcome:
@@ -58,3 +45,23 @@ class MiniZincEngine(Engine):
         exhausted = a.complete and max_solutions > 1
         return Outcome(Status.SOLVED, a.solutions[:max(1, max_solutions)], exhausted,
                        message="" if exhausted or not a.timed_out else a.words, **common)
+
+
+@functools.lru_cache(maxsize=8)
+def _availability(solver: str, install_hint: str) -> Availability:
+    """Return whether minizinc and its `solver` backend run here (asked once per process:
+    `api.solve` checks availability before every puzzle)."""
+    exe = find_program("minizinc")
+    if exe is None:
+        return Availability(False, reason="program minizinc not found", hint=install_hint)
+    with Sandbox("minizinc") as box:
+        r = box.run([exe, "--solvers"], timeout=30)
+        v = box.run([exe, "--version"], timeout=30)
+    if r.returncode != 0:
+        return Availability(False, reason=f"minizinc --solvers failed: {r.output.strip()[:200]}",
+                            hint=install_hint)
+    if not re.search(rf"\b{re.escape(solver)}\b", r.stdout, re.IGNORECASE):
+        return Availability(False, reason=f"minizinc has no solver {solver!r}",
+                            hint="apt-get install flatzinc (Gecode's MiniZinc backend)")
+    m = re.search(r"version ([\d.]+)", v.stdout)
+    return Availability(True, f"minizinc {m.group(1) if m else '?'} + {solver}")
