@@ -148,7 +148,8 @@ def plot_cactus(results: dict, out_dir: Path) -> list[Path]:
                        if spec in p["results"] and p["results"][spec]["status"] in FINISHED)
         style = _style(k, len(engines))
         if not times:
-            ax.plot([], [], color=style["color"], label=f"{spec} (none finished)")
+            ax.plot([], [], color=style["color"], marker=style["marker"], markersize=4,
+                    label=f"{spec} (none finished)")
             continue
         counts = range(1, len(times) + 1)
         ax.plot(counts, times, color=style["color"], linewidth=1.4,
