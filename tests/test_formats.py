@@ -205,3 +205,10 @@ def test_ksudoku_through_the_cli(run_cli, tmp_path):
     refused = run_cli("solve", str(bomb))
     assert refused.code == 2 and refused.out == ""
     assert refused.err.count("\n") == 1 and "unsafe XML refused" in refused.err
+
+
+def test_comment_only_file_says_so(tmp_path):
+    f = tmp_path / "c.txt"
+    f.write_text("# only a comment\n\n# and another\n")
+    with pytest.raises(BadInput, match="only comments"):
+        read_puzzle(str(f))

@@ -63,6 +63,8 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
             fmt = "specs"
         else:
             content = [ln for ln in stripped.splitlines() if _content(ln)]
+            if not content:
+                raise BadInput("no puzzle: the input holds only comments")
             fmt = "line" if len(content) == 1 and " " not in content[0].strip() else "grid"
     if fmt == "line":
         content = [c for c in map(_content, stripped.splitlines()) if c]
