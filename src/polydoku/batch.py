@@ -53,20 +53,26 @@ def next_chunk_size(size: int, seconds: float, items: int) -> int:
     return max(1, min(MAX_CHUNK, round((size * max(1.0, wanted)) ** 0.5)))
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    """Return the fork-server start method where there is one, else spawn."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+def _context(preload: tuple[str, ...]) -> multiprocessing.context.BaseContext:
+    """Return the fork-server start method where there is one (importing `preload` once in
+    the server, so workers start with it), else spawn."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("forkserver")
+    if preload:
+        ctx.set_forkserver_preload(list(preload))   # no effect once the server runs
+    return ctx
 
 
 def ordered_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, jobs: int,
-                   initializer: Callable[..., Any] | None = None,
-                   initargs: tuple = ()) -> Iterator[tuple[list[T], R]]:
+                   initializer: Callable[..., Any] | None = None, initargs: tuple = (),
+                   preload: tuple[str, ...] = ()) -> Iterator[tuple[list[T], R]]:
     """Yield (chunk, task(start, chunk)) for consecutive chunks of the items, in input order,
-    computed on `jobs` processes; `start` is the index of the chunk's first item."""
+    computed on `jobs` processes; `start` is the index of the chunk's first item. `preload`
+    names modules the workers need (imported once, before they start)."""
     source = iter(items)
-    pool = ProcessPoolExecutor(max(1, jobs), mp_context=_context(), initializer=initializer,
-                               initargs=initargs)
+    pool = ProcessPoolExecutor(max(1, jobs), mp_context=_context(preload),
+                               initializer=initializer, initargs=initargs)
     pending: deque[tuple[list[T], Future]] = deque()
     size, start, exhausted, finished = 1, 0, False, False
     try:
@@ -90,12 +96,13 @@ def ordered_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, job
 
 
 def ordered_map(task: Callable[[list[T]], list[R]], items: Iterable[T], *, jobs: int,
-                initializer: Callable[..., Any] | None = None,
-                initargs: tuple = ()) -> Iterator[tuple[T, R]]:
+                initializer: Callable[..., Any] | None = None, initargs: tuple = (),
+                preload: tuple[str, ...] = ()) -> Iterator[tuple[T, R]]:
     """Yield (item, result) for every item, in input order, computed on `jobs` processes
     (`task` maps a chunk of items to their results)."""
     for chunk, results in ordered_chunks(partial(_without_start, task), items, jobs=jobs,
-                                         initializer=initializer, initargs=initargs):
+                                         initializer=initializer, initargs=initargs,
+                                         preload=preload):
         yield from zip(chunk, results)
 
 

@@ -196,7 +196,7 @@ def run_bench(settings: BenchSettings,
     if progress:
         progress(0, len(tasks))
     if settings.jobs > 1:
-        results = ordered_map(_run_chunk, tasks, jobs=settings.jobs)
+        results = ordered_map(_run_chunk, tasks, jobs=settings.jobs, preload=(__name__,))
     else:
         results = ((t, run_task(t)) for t in tasks)
     puzzles = [{"set": c.set, "line": c.line, "puzzle": write_line(c.puzzle),

@@ -97,7 +97,8 @@ def solve(puzzle, rules, input_format, engine, timeout, keep, options, mode, lim
         # Raw lines come one per input line from line 1, so a line's number is its index + 1.
         batches = (result for _, result in ordered_chunks(
             _solve_lines, (r.text for r in lines), jobs=jobs, initializer=_init_worker,
-            initargs=(engine, keep, opts, first.source, rule_objs, settings)))
+            initargs=(engine, keep, opts, first.source, rule_objs, settings),
+            preload=(__name__,)))
     return _stream(batches, total)
 
 
