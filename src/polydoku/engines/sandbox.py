@@ -117,6 +117,12 @@ class Sandbox:
             if memory_mb:
                 cap = memory_mb * 1024 * 1024
                 resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+            if timeout:
+                # A backstop for a child whose parent died before its wall-clock timeout
+                # fired: the child runs in its own session, so nothing else would stop it.
+                # Twice the timeout plus slack is never reached while the parent watches.
+                seconds = int(2 * timeout) + 10
+                resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
 
         cpu0, t0 = _children_cpu(), time.perf_counter()
         proc = subprocess.Popen(
