@@ -158,7 +158,7 @@ def test_readme_table_matches_the_catalogue():
     from conftest import ROOT
     text = (ROOT / "README.md").read_text()
     section = text.split("## Human-style reasoning", 1)[1].split("\n## ", 1)[0]
-    rows = [line.split("|")[1:4] for line in section.splitlines()
-            if line.startswith("| ") and not line.startswith("| technique")]
+    table = section.split("| technique (in the order tried)", 1)[1].split("\n\n", 1)[0]
+    rows = [line.split("|")[1:4] for line in table.splitlines()[2:]]
     table = {name.strip(): (int(score), level.strip()) for name, score, level in rows}
     assert table == {t.name: (t.score, t.level) for t in TECHNIQUES}
