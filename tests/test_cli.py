@@ -86,3 +86,20 @@ def test_engines_lists_native(run_cli):
     r = run_cli("engines", "--json")
     rows = [json.loads(x) for x in r.out.splitlines()]
     assert r.code == 0 and rows[0]["id"] == "native" and rows[0]["available"]
+
+
+def test_terminated_run_exits_cleanly():
+    """SIGTERM unwinds like Ctrl-C: exit 130, one line, sandboxes cleaned on the way out."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    code = "import sys; from polydoku.cli import main; sys.exit(main(sys.argv[1:]))"
+    proc = subprocess.Popen([sys.executable, "-c", code, "solve", "." * 256, "--count",
+                             "--limit", "100000000", "--timeout", "60"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert "Traceback" not in err and err.strip().count("\n") == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import traceback
 
@@ -20,6 +21,10 @@ def cli() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (never shows a traceback unless POLYDOKU_DEBUG is set)."""
     from ..api import debug_enabled
+    # A terminated polydoku unwinds like an interrupted one, so every sandbox still running
+    # kills its tool and removes its folder on the way out.
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _terminate)
     try:
         result = cli.main(args=argv, prog_name="polydoku", standalone_mode=False)
         return int(result or 0)
@@ -45,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(f"polydoku: internal error: {type(exc).__name__}: {exc} "
                    f"(set POLYDOKU_DEBUG=1 for details)", err=True)
         return EXIT_ENGINE
+
+
+def _terminate(signum, frame) -> None:
+    raise KeyboardInterrupt
 
 
 def entry() -> None:
