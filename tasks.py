@@ -106,16 +106,27 @@ def setup() -> None:
 
 
 def demo(args: list[str]) -> int:
+    """Solve the bundled example with polydoku's own engine, then with real outside tools."""
     setup()
-    example = str(ROOT / "examples" / "wikipedia.txt")
+    example = "examples/wikipedia.txt"
     polydoku = str(BIN / "polydoku")
-    say(f"polydoku solve {Path(example).relative_to(ROOT)} --format grid")
-    code = subprocess.run([polydoku, "solve", example, "--format", "grid"]).returncode
-    for engine in ("apt", "rattler", "uv"):
-        say(f"polydoku solve {Path(example).relative_to(ROOT)} --engine {engine}")
-        subprocess.run([polydoku, "solve", example, "--engine", engine, "--timeout", "120"])
-    say("polydoku engines")
-    subprocess.run([polydoku, "engines"])
+    steps = [
+        ["solve", example, "--format", "grid"],
+        ["solve", example, "--engine", "libsolv-deb"],      # Debian's libsolv on a Packages file
+        ["solve", example, "--engine", "rattler"],          # conda's resolvo on a repodata.json
+        ["solve", example, "--engine", "uv+tuned"],         # uv over a folder of wheels
+        ["solve", example, "--engine", "sat"],              # CaDiCaL on CNF
+        ["explain", example, "--why", "r1c6=4"],            # why r1c6 cannot be 4
+        ["hint", example],                                  # the next logical move
+        ["engines"],
+    ]
+    code = 0
+    for k, step in enumerate(steps):
+        say("polydoku " + " ".join(step))
+        result = subprocess.run([polydoku, *step, *(["--timeout", "120"] if step[0] == "solve" else [])],
+                                cwd=ROOT).returncode
+        if k == 0:
+            code = result
     return code
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from ..engines.registry import ENGINE_IDS, engine_class
@@ -41,5 +43,5 @@ def engines(as_json):
                   else f"[red]missing[/red]: {row['reason']}; install: {row['install']}")
         table.add_row(row["id"], status, ",".join(row["capabilities"]),
                       ",".join(row["variants"]), row["title"])
-    Console().print(table)
+    Console(width=None if sys.stdout.isatty() else 160).print(table)
     return 0
