@@ -7,13 +7,13 @@ import click
 
 from .. import api
 from ..engines import Status
-from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT, PolydokuError
+from ..errors import EXIT_BAD_INPUT, PolydokuError
 from ..formats.line import write_line
 from ..model import Puzzle, cell_name
 from ..reasoning.candidates import Candidates, true_candidates
 from .app import cli
-from .common import (ExitCode, echo_json, engine_options, entries, input_format_option,
-                     parse_options, puzzle_argument, report_bad, rules_option)
+from .common import (STATUS_EXIT, ExitCode, echo_json, engine_options, entries,
+                     input_format_option, parse_options, puzzle_argument, report_bad, rules_option)
 from .explain import literal_name
 
 
@@ -56,10 +56,6 @@ def render_json(puzzle: Puzzle, result: Candidates) -> dict:
     }
 
 
-CANDIDATES_EXIT = {Status.SOLVED: EXIT_SOLVED, Status.UNSATISFIABLE: EXIT_UNSAT,
-                   Status.UNKNOWN: EXIT_UNKNOWN}
-
-
 @cli.command()
 @puzzle_argument
 @rules_option
@@ -94,7 +90,7 @@ def candidates(puzzle, rules, input_format, engine, timeout, keep, options, at_l
             click.echo(f"polydoku: {p.name + ': ' if p.name else ''}{err}", err=True)
             code.add(err.exit_code)
             continue
-        code.add(CANDIDATES_EXIT[result.status])
+        code.add(STATUS_EXIT[result.status])
         if as_json:
             echo_json(render_json(p, result))
             continue

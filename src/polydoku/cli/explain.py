@@ -10,13 +10,13 @@ import click
 
 from .. import api
 from ..engines import Status
-from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT, BadInput, PolydokuError
+from ..errors import EXIT_BAD_INPUT, BadInput, PolydokuError
 from ..formats.line import write_line
 from ..model import Puzzle, cell_name, parse_cell
 from ..reasoning.explain import DEFAULT_SMALLEST_BUDGET, METHODS, Explanation, explain as run
 from .app import cli
-from .common import (ExitCode, echo_json, engine_options, entries, input_format_option,
-                     parse_options, puzzle_argument, report_bad, rules_option)
+from .common import (STATUS_EXIT, ExitCode, echo_json, engine_options, entries,
+                     input_format_option, parse_options, puzzle_argument, report_bad, rules_option)
 
 _WHY = re.compile(r"^\s*(r\d+\s*c\d+)\s*=\s*(\S+)\s*$", re.IGNORECASE)
 _CONDA = re.compile(r"^\s*(\d+)x(\d+)-is=+(\S+)\s*$")
@@ -170,10 +170,6 @@ def render_json(e: Explanation, puzzle: Puzzle, why_text: str | None) -> dict:
     return data
 
 
-EXPLAIN_EXIT = {Status.SOLVED: EXIT_SOLVED, Status.UNSATISFIABLE: EXIT_UNSAT,
-                Status.UNKNOWN: EXIT_UNKNOWN}
-
-
 @cli.command()
 @puzzle_argument
 @rules_option
@@ -218,7 +214,7 @@ def explain(puzzle, rules, input_format, engine, timeout, keep, options, why, sm
             click.echo(f"polydoku: {p.name + ': ' if p.name else ''}{err}", err=True)
             code.add(err.exit_code)
             continue
-        code.add(EXPLAIN_EXIT[e.status])
+        code.add(STATUS_EXIT[e.status])
         if as_json:
             echo_json(render_json(e, p, why_text))
             continue
