@@ -152,3 +152,21 @@ def test_export_poetry(run_cli, tmp_path):
     assert len(list((tmp_path / "simple").glob("*/*.whl.metadata"))) == 729
     r = run_cli("export", FOUR, "--to", "poetry", "--out", tmp_path, "-o", "port=http")
     assert r.code == 2 and "port" in r.err
+
+
+def test_index_server_is_silent_when_a_client_drops(tmp_path, capfd):
+    """A client that resets its connection mid-request prints nothing (no traceback) on stderr."""
+    import socket
+    import struct
+    from polydoku.engines.pypi.run import serve
+    (tmp_path / "index.html").write_text("<html></html>")
+    with serve(tmp_path) as url:
+        host, port = url.removeprefix("http://").split(":")
+        for _ in range(5):
+            sock = socket.create_connection((host, int(port)))
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            sock.sendall(b"GET /index.html HTTP/1.1\r\nHost: x\r\n")
+            sock.close()   # an RST in the middle of the request
+        import urllib.request
+        assert urllib.request.urlopen(url + "/index.html", timeout=10).read() == b"<html></html>"
+    assert "Traceback" not in capfd.readouterr().err

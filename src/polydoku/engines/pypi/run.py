@@ -60,11 +60,19 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    """The index server: a client that drops its connection (a resolver killed at its timeout,
+    a closed keep-alive) is normal here, and must never print a traceback on the user's stderr."""
+
+    def handle_error(self, request, client_address) -> None:
+        pass
+
+
 @contextlib.contextmanager
 def serve(directory: Path) -> Iterator[str]:
     """Serve `directory` on 127.0.0.1 (a free port) while the block runs; yield its base URL."""
     handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _QuietServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, name="polydoku-index", daemon=True)
     thread.start()
