@@ -64,3 +64,15 @@ def table(headers: list[str], rows: list[list]) -> str:
         if n == 0:
             lines.append("  ".join("-" * w for w in widths))
     return "\n".join(lines)
+
+
+def resolver_sample(norvig: int, forum: int, stride: int = 18) -> list[tuple[str, object, str]]:
+    """Return (name, puzzle, solution): the first `norvig` of norvig_hardest and `forum` of
+    forum_hardest_1106 (every `stride`-th line), the package-resolver benchmarks' set."""
+    from polydoku.formats.line import parse_line
+    out = []
+    for name, step, limit in (("norvig_hardest", 1, norvig), ("forum_hardest_1106", stride, forum)):
+        lines, sols = load_set(name)
+        picked = list(range(0, len(lines), step))[:limit]
+        out += [(f"{name}:{k + 1}", parse_line(lines[k]), sols[k]) for k in picked]
+    return out

@@ -30,25 +30,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from _common import resolver_sample  # noqa: E402
 from polydoku import __version__, api  # noqa: E402
 from polydoku.engines import Status, make_engine  # noqa: E402
 from polydoku.errors import PolydokuError  # noqa: E402
-from polydoku.formats.line import parse_line  # noqa: E402
 
-DATA = Path(os.environ.get("POLYDOKU_DATA", ROOT.parent / "shared" / "data"))
 ENGINES = ("libsolv-conda", "rattler")
-
-
-def puzzles(norvig: int, forum: int, stride: int = 18) -> list[tuple[str, object, str]]:
-    """Return (name, puzzle, solution): `norvig` of norvig_hardest, `forum` of
-    forum_hardest_1106 (every `stride`-th line)."""
-    out = []
-    for name, step, limit in (("norvig_hardest", 1, norvig), ("forum_hardest_1106", stride, forum)):
-        lines = (DATA / f"{name}.txt").read_text().split()
-        sols = (DATA / f"{name}.solutions.txt").read_text().split()
-        picked = list(range(0, len(lines), step))[:limit]
-        out += [(f"{name}:{k + 1}", parse_line(lines[k]), sols[k]) for k in picked]
-    return out
 
 
 def kind_of(outcome) -> str:
@@ -114,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     engines = [e for e in args.engines.split(",") if e]
     variants = [v for v in args.variants.split(",") if v]
     options = dict(kv.split("=", 1) for kv in args.option)
-    chosen = puzzles(args.norvig, args.forum)
+    chosen = resolver_sample(args.norvig, args.forum)
     rows: list[dict] = []
     native = []
     for name, puzzle, solution in chosen:
