@@ -7,13 +7,13 @@ import click
 
 from .. import api
 from ..engines import Status
-from ..errors import EXIT_BAD_INPUT, PolydokuError
+from ..errors import PolydokuError
 from ..formats.line import write_line
 from ..model import Puzzle, cell_name
 from ..reasoning.candidates import Candidates, true_candidates
 from .app import cli
-from .common import (STATUS_EXIT, ExitCode, echo_json, engine_options, entries,
-                     input_format_option, parse_options, puzzle_argument, report_bad, rules_option)
+from .common import (ExitCode, STATUS_EXIT, echo_json, engine_options, good_puzzles,
+                     input_format_option, parse_options, puzzle_argument, rules_option)
 from .explain import literal_name
 
 
@@ -78,12 +78,7 @@ def candidates(puzzle, rules, input_format, engine, timeout, keep, options, at_l
                                f"--at-least {at_least} needs")
     code = ExitCode()
     first = True
-    for entry in entries(puzzle, rules, input_format):
-        if entry.error:
-            report_bad(entry)
-            code.add(EXIT_BAD_INPUT)
-            continue
-        p = entry.puzzle
+    for p in good_puzzles(puzzle, rules, input_format, code):
         try:
             result = true_candidates(p, at_least=at_least, engine=engine_obj, timeout=timeout)
         except PolydokuError as err:

@@ -7,11 +7,11 @@ import click
 
 from .. import api
 from ..engines import Status
-from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT, PolydokuError
+from ..errors import EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT, PolydokuError
 from ..formats.line import write_line
 from .app import cli
-from .common import (ExitCode, echo_json, engine_options, entries, input_format_option,
-                     outcome_json, parse_options, puzzle_argument, report_bad, rules_option)
+from .common import (ExitCode, echo_json, engine_options, good_puzzles, input_format_option,
+                     outcome_json, parse_options, puzzle_argument, rules_option)
 from .solve import _differences
 
 
@@ -44,12 +44,7 @@ def check_unique(puzzle, rules, input_format, engine, timeout, keep, options, as
         raise click.UsageError(f"engine {engine_obj.spec} cannot count solutions, so it cannot "
                                f"tell one solution from several (try --engine native)")
     code = ExitCode()
-    for entry in entries(puzzle, rules, input_format):
-        if entry.error:
-            report_bad(entry)
-            code.add(EXIT_BAD_INPUT)
-            continue
-        p = entry.puzzle
+    for p in good_puzzles(puzzle, rules, input_format, code):
         try:
             outcome = api.solve(p, engine_obj, max_solutions=2, timeout=timeout)
         except PolydokuError as err:

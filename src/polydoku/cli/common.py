@@ -84,6 +84,16 @@ def entries(puzzle: str, rules: str, input_format: str = "auto") -> Iterator[Ent
     yield from read_puzzles(puzzle, fmt=input_format, rules=parse_rules(rules))
 
 
+def good_puzzles(puzzle: str, rules: str, input_format: str, code: ExitCode) -> Iterator[Puzzle]:
+    """Yield the puzzles of PUZZLE; a bad entry is reported on stderr and recorded as exit 2."""
+    for entry in entries(puzzle, rules, input_format):
+        if entry.error:
+            report_bad(entry)
+            code.add(EXIT_BAD_INPUT)
+        else:
+            yield entry.puzzle
+
+
 def report_bad(entry: Entry) -> None:
     """Print a bad entry's one-line error on stderr."""
     click.echo(f"polydoku: {entry.error}", err=True)

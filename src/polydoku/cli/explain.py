@@ -10,13 +10,13 @@ import click
 
 from .. import api
 from ..engines import Status
-from ..errors import EXIT_BAD_INPUT, BadInput, PolydokuError
+from ..errors import BadInput, PolydokuError
 from ..formats.line import write_line
 from ..model import Puzzle, cell_name, parse_cell
 from ..reasoning.explain import DEFAULT_SMALLEST_BUDGET, METHODS, Explanation, explain as run
 from .app import cli
-from .common import (STATUS_EXIT, ExitCode, echo_json, engine_options, entries,
-                     input_format_option, parse_options, puzzle_argument, report_bad, rules_option)
+from .common import (ExitCode, STATUS_EXIT, echo_json, engine_options, good_puzzles,
+                     input_format_option, parse_options, puzzle_argument, rules_option)
 
 _WHY = re.compile(r"^\s*(r\d+\s*c\d+)\s*=\s*(\S+)\s*$", re.IGNORECASE)
 _CONDA = re.compile(r"^\s*(\d+)x(\d+)-is=+(\S+)\s*$")
@@ -199,12 +199,7 @@ def explain(puzzle, rules, input_format, engine, timeout, keep, options, why, sm
     engine_obj = api.get_engine(engine, keep=keep, options=parse_options(options))
     code = ExitCode()
     first = True
-    for entry in entries(puzzle, rules, input_format):
-        if entry.error:
-            report_bad(entry)
-            code.add(EXIT_BAD_INPUT)
-            continue
-        p = entry.puzzle
+    for p in good_puzzles(puzzle, rules, input_format, code):
         literal = parse_why(why, p) if why else None
         why_text = literal_name(p, literal) if literal else None
         try:

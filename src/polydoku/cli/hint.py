@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import click
 
-from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN
+from ..errors import EXIT_SOLVED, EXIT_UNKNOWN
 from ..reasoning.logic import allowed_finders, candidates_grid, candidates_rows, check_step
 from ..reasoning.logic import next_step, prepare, start_board
 from .app import cli
-from .common import ExitCode, echo_json, entries, input_format_option, puzzle_argument, report_bad
+from .common import ExitCode, echo_json, good_puzzles, input_format_option, puzzle_argument
 from .common import rules_option
 from .steps import label, level_option, unsolvable
 
@@ -32,12 +32,7 @@ def hint(puzzle, rules, input_format, max_level, as_json):
     4 logic stalls (the candidates are shown).
     """
     code = ExitCode()
-    for entry in entries(puzzle, rules, input_format):
-        if entry.error:
-            report_bad(entry)
-            code.add(EXIT_BAD_INPUT)
-            continue
-        p = entry.puzzle
+    for p in good_puzzles(puzzle, rules, input_format, code):
         prep = prepare(p)
         early = unsolvable(p, prep, as_json)
         if early is not None:

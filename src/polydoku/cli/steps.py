@@ -11,13 +11,13 @@ from typing import Any
 import click
 
 from ..engines import Status
-from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT
+from ..errors import EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT
 from ..formats.line import write_line
 from ..model import Puzzle
 from ..reasoning.logic import LEVELS, Path, Prepared, candidates_grid, candidates_rows
 from ..reasoning.logic import prepare, solve_logically
 from .app import cli
-from .common import ExitCode, echo_json, entries, input_format_option, puzzle_argument, report_bad
+from .common import ExitCode, echo_json, good_puzzles, input_format_option, puzzle_argument
 from .common import rules_option
 
 
@@ -91,12 +91,7 @@ def steps(puzzle, rules, input_format, max_level, as_json):
     """
     code = ExitCode()
     many = 0
-    for entry in entries(puzzle, rules, input_format):
-        if entry.error:
-            report_bad(entry)
-            code.add(EXIT_BAD_INPUT)
-            continue
-        p = entry.puzzle
+    for p in good_puzzles(puzzle, rules, input_format, code):
         if many and not as_json:
             click.echo("")
         many += 1
