@@ -13,7 +13,7 @@ import pytest
 from conftest import data_lines
 from polydoku.formats.line import parse_line
 from polydoku.model import Puzzle
-from polydoku.model.rules import Diagonal, DistinctPairsRule, NonConsecutive
+from polydoku.rules.globals import Diagonal, DistinctPairsRule, NonConsecutive
 from polydoku.verify import is_solution
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .engines import Outcome, Status, make_engine
 from .engines.base import Engine
-from .errors import EngineFailed, EngineUnavailable
+from .errors import BadInput, EngineFailed, EngineUnavailable
 from .model import Puzzle, conflicting_givens
 from .problem import build_problem
 from .verify import grid_problems
@@ -55,6 +55,9 @@ def solve(puzzle: Puzzle, engine: str | Engine = "native", *, max_solutions: int
         return early
     eng = get_engine(engine, keep=keep, options=options)
     problem = build_problem(puzzle)
+    refusal = eng.refusal(problem)
+    if refusal:
+        raise BadInput(refusal)
     wall, cpu = time.perf_counter(), _cpu()
     outcome = eng.solve(problem, max_solutions=max_solutions, timeout=timeout)
     outcome.stats.setdefault("seconds", round(time.perf_counter() - wall, 6))
@@ -62,8 +65,9 @@ def solve(puzzle: Puzzle, engine: str | Engine = "native", *, max_solutions: int
     outcome.engine = outcome.engine or eng.spec
     if outcome.status is Status.ERROR:
         raise EngineFailed(eng.spec, outcome.message or "unknown error", outcome.log_path)
+    outcome.solutions = [problem.grid(s) for s in outcome.solutions]   # auxiliaries dropped
     for solution in outcome.solutions:
-        wrong = grid_problems(puzzle, problem.grid(solution))
+        wrong = grid_problems(puzzle, solution)
         if wrong:
             raise EngineFailed(eng.spec, f"returned a wrong solution: {wrong[0]}", outcome.log_path)
     if len(set(outcome.solutions)) != len(outcome.solutions):

@@ -20,7 +20,7 @@ from typing import Iterable, Sequence
 
 from .errors import BadInput
 from .model import Puzzle, cell_name, parse_cell
-from .model.rules import Diagonal
+from .rules.globals import Diagonal
 
 
 INK, GIVEN, SOLVED, PENCIL, STRUCK = "#000000", "#000000", "#1f4fbf", "#6b6b6b", "#d62728"

@@ -15,7 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ..problem import Problem
+from ..problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
+
+# What an engine may declare in `takes`: constraint kinds of the IR, and "aux" for auxiliary
+# variables (which sums, sandwiches, skyscrapers, quadruples and renban lines bring).
+ALL_KINDS: frozenset = frozenset({AllDifferent, Nogood, Table, AbsDiffNot, Linear, "aux"})
 
 
 class Status(str, enum.Enum):
@@ -83,6 +87,12 @@ class Engine:
     # whether CI must have it (False only for tools no registry here provides: alloy, picat).
     differential_limit: ClassVar[int | None] = None
     required_in_ci: ClassVar[bool] = True
+    # The IR kinds the engine takes, itself or through `problem.lower` (which turns
+    # AllDifferent and AbsDiffNot into nogoods, and Linear into tables over auxiliaries),
+    # plus "aux" when it handles auxiliary variables. `refusal` reads it before a run.
+    takes: ClassVar[frozenset] = frozenset({AllDifferent, Nogood, Table, AbsDiffNot})
+    # Engine options (`-o name=value`) and what each does; any other name is bad input.
+    option_help: ClassVar[dict[str, str]] = {}
 
     def __init__(self, variant: str | None = None, *, keep: str | Path | None = None,
                  options: dict[str, str] | None = None):
@@ -93,6 +103,28 @@ class Engine:
                            f"(it has: {', '.join(self.variants)})")
         self.keep = Path(keep) if keep else None
         self.options = dict(options or {})
+
+    def refusal(self, problem: Problem) -> str | None:
+        """Return why this engine cannot take `problem` (naming the rule kinds), or None."""
+        kinds = set(problem.kinds())
+        aux = bool(problem.aux)
+        if Linear in kinds and Linear not in self.takes:
+            kinds.discard(Linear)
+            kinds.add(Table)
+            aux = True
+        for kind in (AllDifferent, AbsDiffNot):
+            if kind in kinds and kind not in self.takes:
+                kinds.discard(kind)
+                kinds.add(Nogood)
+        missing = [k.__name__ for k in kinds - self.takes]
+        if aux and "aux" not in self.takes:
+            missing.append("auxiliary variables")
+        if not missing:
+            return None
+        rules = _rule_kinds(problem, set(kinds - self.takes) | ({Linear} if aux else set()))
+        what = f" (from {', '.join(rules)})" if rules else ""
+        return (f"engine {self.spec!r} cannot take {', '.join(sorted(missing))}{what}; "
+                f"try --engine native, sat or cpsat")
 
     @property
     def spec(self) -> str:
@@ -111,3 +143,15 @@ class Engine:
     def core(self, problem: Problem, *, timeout: float | None = None) -> Core:
         """Return a subset of the givens that already has no solution (engines with "core")."""
         raise NotImplementedError
+
+
+def _rule_kinds(problem: Problem, kinds: set) -> list[str]:
+    """Return the rule kinds (from constraint labels) whose constraints are of these kinds,
+    or that bring auxiliary variables."""
+    out: dict[str, None] = {}
+    for c in problem.constraints:
+        if type(c) in kinds or (problem.aux and isinstance(c, (Table, Linear))):
+            word = c.label.rsplit(" ", 1)[0] if c.label[-1:].isdigit() else c.label
+            if word and not word.startswith(("row", "column", "box", "region")):
+                out[word] = None
+    return list(out)

@@ -18,9 +18,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table
-from .base import Availability, Core, Engine, Outcome, Status
-from .models.common import ModelCache, in_kinds
+from ..problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
+from .base import ALL_KINDS, Availability, Core, Engine, Outcome, Status
+from .models.common import MODEL_KINDS, ModelCache, in_kinds
 
 
 @dataclass
@@ -35,10 +35,10 @@ class _Base:
 def build(problem: Problem) -> _Base:
     """Return the CP-SAT model of a problem's constraints (no givens)."""
     from ortools.sat.python import cp_model
-    problem = in_kinds(problem)
+    problem = in_kinds(problem, MODEL_KINDS | {Linear})
     model = cp_model.CpModel()
     n = problem.size
-    cells = [model.new_int_var(1, n, problem.name(i)) for i in range(problem.nvars)]
+    cells = [model.new_int_var(1, problem.domain_size(i), f"x{i}") for i in range(problem.nvars)]
     for c in problem.constraints:
         if isinstance(c, AllDifferent):
             model.add_all_different([cells[i] for i in c.vars])
@@ -49,6 +49,10 @@ def build(problem: Problem) -> _Base:
             model.add_forbidden_assignments([cells[c.x], cells[c.y]], [(c.a, c.b)])
         elif isinstance(c, Table):
             model.add_allowed_assignments([cells[i] for i in c.vars], list(c.tuples))
+        elif isinstance(c, Linear):
+            total = sum(k * cells[i] for k, i in zip(c.coefs, c.vars))
+            model.add(total == c.rhs if c.op == "==" else
+                      total <= c.rhs if c.op == "<=" else total >= c.rhs)
     return _Base(model, cells, n)
 
 
@@ -83,6 +87,7 @@ class CpSatEngine(Engine):
     title = "OR-tools CP-SAT in process (AllDifferent, tables, linear constraints)"
     install_hint = "pip install ortools"
     capabilities = frozenset({"solve", "count", "core"})
+    takes = ALL_KINDS
 
     def available(self) -> Availability:
         try:

@@ -40,8 +40,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from ..problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table
-from .base import Availability, Engine, Outcome, Status
+from ..problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
+from .base import ALL_KINDS, Availability, Engine, Outcome, Status
 
 _MASK_CACHE_BYTES = 32 << 20  # per problem; beyond it, masks of huge grids are rebuilt on use
 _CACHED_PROBLEMS = 16         # compiled problems kept (one per geometry and rules, in practice)
@@ -58,6 +58,7 @@ class Compiled:
     nogoods: list[dict[int, tuple[tuple[int, int], ...]]] | None
     tables: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]
     size: int = 0
+    linears: list["_Sum"] = field(default_factory=list)
     conflicts: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict,
                                                                     repr=False)
     core: "_Core | None" = field(default=None, repr=False)
@@ -87,6 +88,7 @@ def _compile(problem: Problem) -> Compiled:
     units: dict[frozenset[int], tuple[int, ...]] = {}
     conflicts: dict[tuple[int, int], set[tuple[int, int]]] = {}
     tables = []
+    linears = []
 
     def forbid(x: int, a: int, y: int, b: int) -> None:
         conflicts.setdefault((x, a), set()).add((y, b))
@@ -111,6 +113,8 @@ def _compile(problem: Problem) -> Compiled:
         elif isinstance(c, Table):
             if c.vars or not c.tuples:
                 tables.append((tuple(c.vars), tuple(c.tuples)))
+        elif isinstance(c, Linear):
+            linears.append(_Sum(c, [problem.domain_size(v) for v in c.vars]))
         else:
             raise TypeError(f"native engine cannot handle {type(c).__name__}")
     nogoods: list[dict[int, dict[int, int]]] = [dict() for _ in range(n)]
@@ -125,7 +129,66 @@ def _compile(problem: Problem) -> Compiled:
         nogoods=[{bit: tuple(row.items()) for bit, row in d.items()} for d in nogoods]
         if conflicts else None,
         tables=tables, size=size,
-        conflicts={k: sorted(v) for k, v in conflicts.items()})
+        conflicts={k: sorted(v) for k, v in conflicts.items()}, linears=linears)
+
+
+class _Sum:
+    """A Linear constraint made ready for support filtering over candidate bitmasks.
+
+    Each term's contribution coef*value is shifted to be >= 0, so a set of partial sums is one
+    int with bit s set when the sum s is reachable; a value keeps its place when some
+    reachable prefix plus it can still end in the allowed totals.
+    """
+
+    def __init__(self, c: Linear, domain_sizes: list[int]):
+        self.vars = c.vars
+        self.shifts: list[list[int]] = []      # per term, per value index: its contribution
+        low = 0
+        for k, d in zip(c.coefs, domain_sizes):
+            parts = [k * v for v in range(1, d + 1)]
+            low += min(parts)
+            self.shifts.append([p - min(parts) for p in parts])
+        top = sum(max(s) for s in self.shifts)
+        rhs = c.rhs - low
+        if c.op == "==":
+            self.target = 1 << rhs if 0 <= rhs <= top else 0
+        elif c.op == "<=":
+            self.target = (1 << (min(rhs, top) + 1)) - 1 if rhs >= 0 else 0
+        else:
+            self.target = ((1 << (top + 1)) - 1) & ~((1 << max(rhs, 0)) - 1)
+
+    def support(self, cands: list[int]) -> list[int] | None:
+        """Return each term's values that some total in the target can use, None if none can."""
+        shifts, n = self.shifts, len(cands)
+        reach = [1]
+        for cand, sh in zip(cands, shifts):
+            acc, r = 0, reach[-1]
+            while cand:
+                low = cand & -cand
+                acc |= r << sh[low.bit_length() - 1]
+                cand ^= low
+            reach.append(acc)
+        need = [0] * (n + 1)
+        need[n] = self.target
+        for i in range(n - 1, -1, -1):
+            acc, cand, g = 0, cands[i], need[i + 1]
+            while cand:
+                low = cand & -cand
+                acc |= g >> shifts[i][low.bit_length() - 1]
+                cand ^= low
+            need[i] = acc
+        if not need[0] & 1:
+            return None
+        out = []
+        for i in range(n):
+            keep, cand, r, g = 0, cands[i], reach[i], need[i + 1]
+            while cand:
+                low = cand & -cand
+                if (r << shifts[i][low.bit_length() - 1]) & g:
+                    keep |= low
+                cand ^= low
+            out.append(keep)
+        return out
 
 
 # ---------------------------------------------------------------- the cell view (reasoning)
@@ -160,6 +223,8 @@ def propagate(cand: list[int], queue: list[int], C: Compiled) -> bool:
         if not _hidden_singles(cand, queue, units, full):
             return False
         if tables and not queue and not _propagate_tables(cand, queue, tables):
+            return False
+        if C.linears and not queue and not _propagate_sums(cand, queue, C.linears):
             return False
         if not queue:
             return True
@@ -207,6 +272,24 @@ def _propagate_tables(cand: list[int], queue: list[int], tables) -> bool:
     return True
 
 
+def _propagate_sums(cand: list[int], queue: list[int], sums: list["_Sum"]) -> bool:
+    """Keep only values some allowed total of each sum supports; False on a wipe-out."""
+    for s in sums:
+        support = s.support([cand[v] for v in s.vars])
+        if support is None:
+            return False
+        for v, keep in zip(s.vars, support):
+            c = cand[v]
+            if c & keep != c:
+                c &= keep
+                if not c:
+                    return False
+                cand[v] = c
+                if not c & (c - 1):
+                    queue.append(v)
+    return True
+
+
 def _table_support(vs, tuples, cand_of) -> list[int]:
     """Return, per variable of a table, the values some still-possible allowed tuple uses."""
     cands = [cand_of(v) for v in vs]
@@ -245,18 +328,20 @@ class _Core:
     """
 
     def __init__(self, problem: Problem, C: Compiled):
-        N, n, units = problem.size, problem.nvars, C.units
+        size, n, units = problem.size, problem.nvars, C.units
+        N = problem.max_domain            # the option stride: values per variable, at most
         self.N, self.n, self.W, self.C = N, n, N + 1, C
+        self.dsize = [problem.domain_size(v) for v in range(n)]
         self.M1 = (1 << N) - 1
         W, nU = self.W, len(units)
         pos: list[list[int]] = [[] for _ in range(n * N)]
         for u, unit in enumerate(units):
             for k, var in enumerate(unit):
-                for d in range(N):
+                for d in range(size):
                     pos[var * N + d].append((d * nU + u) * W + k)
-        self.cell_base = N * nU
+        self.cell_base = size * nU
         for var in range(n):
-            for d in range(N):
+            for d in range(self.dsize[var]):
                 pos[var * N + d].append((self.cell_base + var) * W + d)
         nfields = self.cell_base + n
         self.nbits = nfields * W
@@ -272,6 +357,7 @@ class _Core:
         per_entry = 3 * (self.nbits // 8 + 1)
         self.cache_left = _MASK_CACHE_BYTES // per_entry
         self.tables = C.tables
+        self.linears = C.linears
         impossible = [x * N + a - 1 for (x, a), partners in C.conflicts.items()
                       if (x, a) in partners] if C.conflicts else []
         self.start_Y = self.full & ~_bits_int((p for o in impossible for p in pos[o]),
@@ -287,9 +373,9 @@ class _Core:
         var, d = divmod(o, N)
         gone = bytearray(self.nbits // 8 + 1)
         others = [j * N + d for j in self.C.peers[var]]
-        others += [var * N + e for e in range(N) if e != d]
+        others += [var * N + e for e in range(self.dsize[var]) if e != d]
         for y, b in self.C.conflicts.get((var, d + 1), ()):
-            if 1 <= b <= N:
+            if 1 <= b <= self.dsize[y]:
                 others.append(y * N + b - 1)
         for q in others:
             if q != o:
@@ -310,7 +396,7 @@ class _Core:
         if any(not tuples for _, tuples in self.tables):
             return None
         for var, value in givens:
-            if not (0 <= var < self.n and 1 <= value <= N):
+            if not (0 <= var < self.n and 1 <= value <= self.dsize[var]):
                 return None
             o = var * N + value - 1
             if not Y >> self.pos[o][-1] & 1:
@@ -331,8 +417,10 @@ class _Core:
                 return None
             single = G & ~((((t & Y) | G) - L) | D)
             if not single:
-                if self.tables:
+                if self.tables or self.linears:
                     Y2 = self.table_step(Y)
+                    if Y2 is None:
+                        return None
                     if Y2 != Y:
                         Y = Y2
                         continue
@@ -368,18 +456,30 @@ class _Core:
             bits ^= low
         return out
 
-    def table_step(self, Y: int) -> int:
-        """Return Y without the options no allowed tuple of some table supports."""
+    def table_step(self, Y: int) -> int | None:
+        """Return Y without the options no allowed tuple of some table (or no total of some
+        sum) supports; None when a sum has no total left."""
         for vs, tuples in self.tables:
             cands = self.candidates(Y, vs)
             support = _table_support(range(len(vs)), tuples, cands.__getitem__)
-            for var, c, s in zip(vs, cands, support):
-                drop = c & ~s
-                while drop:
-                    low = drop & -drop
-                    drop ^= low
-                    o = var * self.N + low.bit_length() - 1
-                    Y &= ~_bits_int(self.pos[o], self.nbits)
+            Y = self._drop(Y, vs, cands, support)
+        for s in self.linears:
+            cands = self.candidates(Y, s.vars)
+            support = s.support(cands)
+            if support is None:
+                return None
+            Y = self._drop(Y, s.vars, cands, support)
+        return Y
+
+    def _drop(self, Y: int, vs, cands: list[int], support: list[int]) -> int:
+        """Return Y without each variable's candidates outside its support."""
+        for var, c, s in zip(vs, cands, support):
+            drop = c & ~s
+            while drop:
+                low = drop & -drop
+                drop ^= low
+                o = var * self.N + low.bit_length() - 1
+                Y &= ~_bits_int(self.pos[o], self.nbits)
         return Y
 
     def candidates(self, Y: int, variables=None) -> list[int]:
@@ -470,6 +570,7 @@ class NativeEngine(Engine):
     title = "polydoku's own bitmask propagation-and-search solver (in process)"
     install_hint = "built in"
     capabilities = frozenset({"solve", "count"})
+    takes = ALL_KINDS
 
     def available(self) -> Availability:
         from .. import __version__

@@ -1,6 +1,9 @@
 """JSON: `{"size": 9, "box": [3, 3], "givens": "...", "rules": [...]}`.
 
-Also reads the fields of `variants.jsonl` (`box_rows`, `box_cols`, `alphabet`, `id`).
+`rules` holds global rule names and rule objects (`{"kind": "killer", "cells": [...], "sum":
+12}`; docs/rules.md lists every kind). `regions` (a string of N² region symbols, or N lists
+of cell names) replaces the boxes; `"box": "none"` means no boxes at all. Also reads the
+fields of `variants.jsonl` (`box_rows`, `box_cols`, `alphabet`, `id`).
 """
 
 from __future__ import annotations
@@ -9,7 +12,8 @@ import json
 from typing import Any
 
 from ..errors import BadInput
-from ..model import Geometry, Puzzle, default_alphabet, parse_rules
+from ..model import Geometry, Puzzle, default_alphabet, rules_from_data
+from ..model.geometry import MAX_SIZE, MIN_SIZE, cell_name, parse_cell
 from .line import parse_values, size_for_length
 
 
@@ -32,15 +36,17 @@ def puzzle_from_dict(data: Any, *, name: str | None = None) -> Puzzle:
     if not isinstance(givens, str):
         raise BadInput("JSON puzzle has no \"givens\" string")
     size = data.get("size") or size_for_length(len(givens))
-    if not isinstance(size, int):
-        raise BadInput("JSON \"size\" must be an integer")
-    box = data.get("box") or [data.get("box_rows"), data.get("box_cols")]
-    geometry = (Geometry(size, int(box[0]), int(box[1])) if all(box) else Geometry.of_size(size))
+    if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise BadInput(f"JSON \"size\" must be an integer in {MIN_SIZE}..{MAX_SIZE}")
+    geometry = _geometry(data, size)
     if len(givens) != geometry.ncells:
         raise BadInput(f"JSON \"givens\" has {len(givens)} symbols, expected {geometry.ncells}")
     alphabet = data.get("alphabet") or None
-    puzzle = Puzzle(geometry, (0,) * geometry.ncells, parse_rules(data.get("rules") or ()),
-                    alphabet or "", data.get("id") or data.get("name") or name)
+    if alphabet is not None and not isinstance(alphabet, str):
+        raise BadInput("JSON \"alphabet\" must be a string")
+    title = data.get("id") or data.get("name") or data.get("title") or name
+    puzzle = Puzzle(geometry, (0,) * geometry.ncells, rules_from_data(data.get("rules"), geometry),
+                    alphabet or "", title if isinstance(title, str) else None)
     try:
         values = parse_values(givens, size, puzzle.alphabet)
     except BadInput as err:
@@ -48,12 +54,68 @@ def puzzle_from_dict(data: Any, *, name: str | None = None) -> Puzzle:
     return puzzle.with_givens(values)
 
 
+def _geometry(data: dict[str, Any], size: int) -> Geometry:
+    """Return the geometry a JSON puzzle asks for: boxes, irregular regions, or none."""
+    regions = data.get("regions")
+    box = data.get("box")
+    if regions is not None:
+        return Geometry.irregular(size, _regions(regions, size))
+    if isinstance(box, str) and box.strip().lower() in ("none", "no", "latin"):
+        return Geometry.irregular(size, ())
+    if box is None:
+        box = [data.get("box_rows"), data.get("box_cols")]
+        if not all(box):
+            try:
+                return Geometry.of_size(size)
+            except BadInput:
+                raise BadInput(f"size {size} has no rectangular box: give \"regions\" or "
+                               f"\"box\": \"none\"") from None
+    if isinstance(box, str) and "x" in box.lower():
+        box = box.lower().split("x", 1)
+    if (not isinstance(box, (list, tuple)) or len(box) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) or
+                       isinstance(v, str) and v.strip().isdigit() and len(v) < 4 for v in box)):
+        raise BadInput("JSON \"box\" must be [rows, cols], \"RxC\" or \"none\"")
+    return Geometry(size, int(box[0]), int(box[1]))
+
+
+def _regions(regions: Any, size: int) -> list[list[int]]:
+    """Return irregular regions as lists of cell indices, from a string of N² region symbols
+    or a list of N lists of cell names."""
+    if isinstance(regions, str):
+        symbols = "".join(regions.split())
+        if len(symbols) != size * size:
+            raise BadInput(f"JSON \"regions\" has {len(symbols)} symbols, expected {size * size}")
+        groups: dict[str, list[int]] = {}
+        for i, ch in enumerate(symbols):
+            groups.setdefault(ch, []).append(i)
+        return list(groups.values())
+    if not isinstance(regions, list) or len(regions) > size * size:
+        raise BadInput("JSON \"regions\" must be a string of region symbols or lists of cells")
+    out = []
+    for k, region in enumerate(regions):
+        if not isinstance(region, list) or not all(isinstance(c, str) and len(c) < 12 for c in region):
+            raise BadInput(f"JSON \"regions\": region {k + 1} must be a list of cell names")
+        cells = []
+        for c in region:
+            r, col = parse_cell(c, size)
+            cells.append(r * size + col)
+        out.append(cells)
+    return out
+
+
 def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
     """Return the JSON object of a puzzle."""
     g = puzzle.geometry
-    out: dict[str, Any] = {"size": g.size, "box": [g.box_rows, g.box_cols],
-                           "givens": "".join(puzzle.symbol(v) for v in puzzle.givens),
-                           "rules": [r.name for r in puzzle.rules]}
+    out: dict[str, Any] = {"size": g.size}
+    if g.is_rectangular:
+        out["box"] = [g.box_rows, g.box_cols]
+    elif not g.has_boxes:
+        out["box"] = "none"
+    else:
+        out["regions"] = [[cell_name(g.cell(i)) for i in region] for region in g.boxes]
+    out["givens"] = "".join(puzzle.symbol(v) for v in puzzle.givens)
+    out["rules"] = [r.to_data() for r in puzzle.rules]
     if puzzle.alphabet != default_alphabet(g.size):
         out["alphabet"] = puzzle.alphabet
     if puzzle.name:

@@ -26,7 +26,7 @@ def violations(puzzle: Puzzle, grid: Sequence[int]) -> Iterator[str]:
             else:
                 seen[v] = i
     for rule in puzzle.rules:
-        yield from rule.violations(grid, g)
+        yield from rule.violations(grid, g, puzzle.rules)
 
 
 def conflicting_givens(puzzle: Puzzle) -> list[str]:

@@ -49,18 +49,61 @@ def parse_cell(text: str, size: int | None = None) -> Cell:
 
 @dataclass(frozen=True)
 class Geometry:
-    """A size-N grid cut into boxes of `box_rows` x `box_cols` cells."""
+    """A size-N grid cut into boxes of `box_rows` x `box_cols` cells, or into irregular regions.
+
+    `regions`, when set, replaces the rectangular boxes (jigsaw): N regions of N cells each,
+    and box_rows = box_cols = 0. An empty `regions` means no boxes at all (rows and columns
+    only), which any size allows, prime sizes too.
+    """
 
     size: int
     box_rows: int
     box_cols: int
+    regions: tuple[tuple[int, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         if not MIN_SIZE <= self.size <= MAX_SIZE:
             raise BadInput(f"size {self.size} is outside {MIN_SIZE}..{MAX_SIZE}")
-        if self.box_rows * self.box_cols != self.size or min(self.box_rows, self.box_cols) < 2:
+        if self.regions is not None:
+            self._check_regions()
+        elif self.box_rows * self.box_cols != self.size or min(self.box_rows, self.box_cols) < 2:
             raise BadInput(f"box {self.box_rows}x{self.box_cols} does not tile a "
                            f"{self.size}x{self.size} grid")
+
+    def _check_regions(self) -> None:
+        """Raise BadInput unless the regions are N disjoint groups of N cells covering the grid."""
+        n = self.size
+        if self.box_rows or self.box_cols:
+            raise BadInput("a grid has either rectangular boxes or irregular regions, not both")
+        if not self.regions:
+            return
+        if len(self.regions) != n:
+            raise BadInput(f"{len(self.regions)} regions given, a {n}x{n} grid needs {n}")
+        seen: set[int] = set()
+        for k, region in enumerate(self.regions):
+            if len(region) != n or len(set(region)) != n:
+                raise BadInput(f"region {k + 1} has {len(set(region))} cells, expected {n}")
+            for i in region:
+                if not 0 <= i < n * n:
+                    raise BadInput(f"region {k + 1} has a cell outside the grid")
+                if i in seen:
+                    raise BadInput(f"region {k + 1}: {cell_name(divmod(i, n))} is in two regions")
+                seen.add(i)
+
+    @classmethod
+    def irregular(cls, size: int, regions) -> "Geometry":
+        """Return a grid whose boxes are the given regions (lists of cell indices; [] for none)."""
+        return cls(size, 0, 0, tuple(tuple(sorted(r)) for r in regions))
+
+    @property
+    def is_rectangular(self) -> bool:
+        """Return whether the boxes are rectangles of box_rows x box_cols cells."""
+        return self.regions is None
+
+    @property
+    def has_boxes(self) -> bool:
+        """Return whether the grid has boxes or regions (a latin square has neither)."""
+        return self.regions is None or bool(self.regions)
 
     @classmethod
     def of_size(cls, size: int) -> "Geometry":
@@ -81,9 +124,21 @@ class Geometry:
         return divmod(index, self.size)
 
     def box_of(self, cell: Cell) -> int:
-        """Return the 0-based box number of a cell, counted row-major over boxes."""
+        """Return the 0-based box (region) number of a cell, counted row-major over boxes; -1
+        when the grid has no boxes."""
+        if self.regions is not None:
+            return self.region_of[self.index(cell)]
         per_band = self.size // self.box_cols
         return (cell[0] // self.box_rows) * per_band + cell[1] // self.box_cols
+
+    @cached_property
+    def region_of(self) -> tuple[int, ...]:
+        """Return, per cell index, the number of its box or region (-1 when there are none)."""
+        out = [-1] * self.ncells
+        for k, box in enumerate(self.boxes):
+            for i in box:
+                out[i] = k
+        return tuple(out)
 
     @cached_property
     def rows(self) -> tuple[tuple[int, ...], ...]:
@@ -99,7 +154,9 @@ class Geometry:
 
     @cached_property
     def boxes(self) -> tuple[tuple[int, ...], ...]:
-        """Return each box as a tuple of cell indices, boxes numbered row-major."""
+        """Return each box (or region) as a tuple of cell indices, boxes numbered row-major."""
+        if self.regions is not None:
+            return tuple(sorted(self.regions))
         n, br, bc = self.size, self.box_rows, self.box_cols
         out = []
         for top in range(0, n, br):
@@ -115,7 +172,8 @@ class Geometry:
     def unit_name(self, k: int) -> str:
         """Return a person's name for unit `k` of `units` ("row 3", "column 5", "box 2")."""
         kind, number = divmod(k, self.size)
-        return f"{('row', 'column', 'box')[kind]} {number + 1}"
+        box = "box" if self.regions is None else "region"
+        return f"{('row', 'column', box)[kind]} {number + 1}"
 
     @cached_property
     def peers(self) -> tuple[frozenset[int], ...]:

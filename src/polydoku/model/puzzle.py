@@ -38,6 +38,11 @@ class Puzzle:
         for i, v in enumerate(self.givens):
             if not 0 <= v <= n:
                 raise BadInput(f"{cell_name(self.geometry.cell(i))}: value {v} is outside 1..{n}")
+        for k, rule in enumerate(self.rules):
+            for r, c in rule.footprint():
+                if not self.geometry.in_grid(r, c):
+                    raise BadInput(f"rule {k + 1} ({rule.kind}): {cell_name((r, c))} is outside "
+                                   f"the {n}x{n} grid")
 
     @classmethod
     def empty(cls, size: int = 9, rules: tuple[Rule, ...] = ()) -> "Puzzle":

@@ -1,151 +1,187 @@
-"""Variant rules: what each rule relates in a grid, and an independent check of a full grid.
+"""Rules as data: the base class every rule kind extends, and reading rules from text or JSON.
 
-A rule knows its geometry (which cells it ties together) and how to check a finished grid.
-Turning rules into solver constraints is the problem layer's job, so new rules (cages,
-thermometers, arrows, irregular regions) add a class here and a compiler there, and no engine
-changes.
+A rule is a kind plus its parameters (cells, lines, sums, directions, values). Each kind lives
+in one module of `polydoku.rules`, which holds its parameters, its statement on a grid (the
+independent check `verify` relies on), its lowering to the problem IR, and how it is drawn.
+This module holds only what the puzzle model needs: the base class, the drawing vocabulary
+(`Shape`) and the parsers, which look kinds up in the registry of `polydoku.rules`.
+
+Nothing here solves; a rule's `lower` receives a builder from the problem layer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import ClassVar, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Sequence
 
 from ..errors import BadInput
-from .geometry import Geometry, cell_name
+from .geometry import Cell, Geometry, cell_name
+
+if TYPE_CHECKING:
+    from ..problem.build import Builder
 
 Grid = Sequence[int]
 
 
+@dataclass(frozen=True)
+class Shape:
+    """One thing to draw for a rule: what it is, the cells it touches and its text.
+
+    kinds: "line" (through cell centres, `style` names the line kind), "thermo" (a line with a
+    bulb on its first cell), "arrow" (a circle on `cells[:k]`, `text` = k, and a shaft), "cage"
+    (dashed outline, `text` in its corner), "dot" (between two cells, `style` white/black),
+    "mark" (a letter between two cells: X, V), "circle" (around each cell), "square" (a grey
+    square in each cell), "shade" (cells tinted, `style` names the tint), "outside" (a clue
+    outside the grid next to `cells[0]`, `style` = side or diagonal direction), "corner" (small
+    values on the corner shared by four cells), "diagonal" (a diagonal line of the grid),
+    "cellmark" (a small symbol in each cell, `text`).
+    """
+
+    kind: str
+    cells: tuple[int, ...] = ()
+    text: str = ""
+    style: str = ""
+
+
 class Rule:
-    """A variant rule on top of the classic rows, columns and boxes."""
+    """A rule on top of the classic rows, columns and boxes.
 
-    name: ClassVar[str] = ""
+    Subclasses set `kind` and `description`, and implement `violations` (the statement,
+    checked on a full or partial grid, 0 = empty) and `lower` (the constraints it stands for).
+    Parameterless (global) rules are written as their kind alone; others as JSON objects.
+    """
+
+    kind: ClassVar[str] = ""
     description: ClassVar[str] = ""
+    is_global: ClassVar[bool] = False
+    aliases: ClassVar[tuple[str, ...]] = ()
 
-    def violations(self, grid: Grid, geometry: Geometry) -> Iterator[str]:
-        """Yield one sentence for each place where `grid` breaks this rule (0 = empty, ignored)."""
+    @property
+    def name(self) -> str:
+        """Return the rule's kind (what messages and listings call it)."""
+        return self.kind
+
+    def violations(self, grid: Grid, geometry: Geometry,
+                   rules: Sequence["Rule"] = ()) -> Iterator[str]:
+        """Yield one sentence for each place where `grid` breaks this rule (0 = empty, ignored).
+
+        `rules` are all the puzzle's rules, for the few kinds whose meaning depends on the
+        others (negative constraints: "no dot means neither").
+        """
         raise NotImplementedError
 
+    def lower(self, b: "Builder") -> None:
+        """Add the constraints this rule stands for to the builder."""
+        raise NotImplementedError
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        """Return what to draw for this rule (nothing by default: the picture names the rule)."""
+        return []
+
+    def footprint(self) -> tuple[Cell, ...]:
+        """Return the cells this rule's parameters name (empty for a global rule)."""
+        return ()
+
+    def to_data(self) -> str | dict[str, Any]:
+        """Return the rule as JSON data: its kind for a global rule, else an object."""
+        return self.kind
+
+    def describe(self, geometry: Geometry) -> str:
+        """Return a short phrase naming this rule and where it is ("killer cage at r1c1")."""
+        cells = self.footprint()
+        return f"{self.kind} at {cell_name(cells[0])}" if cells else self.kind
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Rule":
+        """Return the rule of a JSON object (its fields checked against the grid)."""
+        return cls()
+
     def __str__(self) -> str:
-        return self.name
+        return self.kind
 
 
-@dataclass(frozen=True)
-class DistinctPairsRule(Rule):
-    """A rule saying that cells a fixed set of moves apart hold different values."""
-
-    offsets: ClassVar[tuple[tuple[int, int], ...]] = ()
-
-    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
-        """Return the cell-index pairs (a < b) that must hold different values."""
-        return _move_pairs(self.offsets, geometry)
-
-    def violations(self, grid: Grid, geometry: Geometry) -> Iterator[str]:
-        for a, b in self.pairs(geometry):
-            if grid[a] and grid[a] == grid[b]:
-                yield (f"{cell_name(geometry.cell(a))} and {cell_name(geometry.cell(b))} both "
-                       f"hold {grid[a]} ({self.name})")
+def _registry() -> dict[str, type[Rule]]:
+    from ..rules import KINDS
+    return KINDS
 
 
-@lru_cache(maxsize=64)
-def _move_pairs(offsets: tuple[tuple[int, int], ...], geometry: Geometry) -> tuple[tuple[int, int], ...]:
-    """Return the cell-index pairs (a < b) a move of `offsets` apart (cached: verify asks per grid)."""
-    n = geometry.size
-    out = set()
-    for r in range(n):
-        for c in range(n):
-            for dr, dc in offsets:
-                if geometry.in_grid(r + dr, c + dc):
-                    a, b = r * n + c, (r + dr) * n + c + dc
-                    out.add((min(a, b), max(a, b)))
-    return tuple(sorted(out))
-
-
-_KNIGHT = tuple((dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc))
-_KING = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
-
-
-@dataclass(frozen=True)
-class AntiKnight(DistinctPairsRule):
-    """Two cells a chess knight's move apart differ."""
-
-    name: ClassVar[str] = "anti-knight"
-    description: ClassVar[str] = "two cells a chess knight's move apart differ"
-    offsets: ClassVar[tuple[tuple[int, int], ...]] = _KNIGHT
-
-
-@dataclass(frozen=True)
-class AntiKing(DistinctPairsRule):
-    """Two cells a chess king's move apart differ."""
-
-    name: ClassVar[str] = "anti-king"
-    description: ClassVar[str] = "two cells a chess king's move apart differ"
-    offsets: ClassVar[tuple[tuple[int, int], ...]] = _KING
-
-
-@dataclass(frozen=True)
-class NonConsecutive(Rule):
-    """Orthogonally adjacent cells do not differ by exactly 1."""
-
-    name: ClassVar[str] = "non-consecutive"
-    description: ClassVar[str] = "orthogonally adjacent cells do not differ by exactly 1"
-
-    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
-        """Return the orthogonally adjacent cell-index pairs (a < b)."""
-        return _move_pairs(((0, 1), (1, 0)), geometry)
-
-    def violations(self, grid: Grid, geometry: Geometry) -> Iterator[str]:
-        for a, b in self.pairs(geometry):
-            if grid[a] and grid[b] and abs(grid[a] - grid[b]) == 1:
-                yield (f"{cell_name(geometry.cell(a))}={grid[a]} and "
-                       f"{cell_name(geometry.cell(b))}={grid[b]} are consecutive ({self.name})")
-
-
-@dataclass(frozen=True)
-class Diagonal(Rule):
-    """Each main diagonal holds every value once (X-sudoku)."""
-
-    name: ClassVar[str] = "diagonal"
-    description: ClassVar[str] = "each main diagonal holds every value once"
-
-    def units(self, geometry: Geometry) -> tuple[tuple[int, ...], ...]:
-        """Return the two main diagonals as tuples of cell indices."""
-        n = geometry.size
-        return (tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n)))
-
-    def violations(self, grid: Grid, geometry: Geometry) -> Iterator[str]:
-        for k, unit in enumerate(self.units(geometry)):
-            seen: dict[int, int] = {}
-            for i in unit:
-                if not grid[i]:
-                    continue
-                if grid[i] in seen:
-                    yield (f"{cell_name(geometry.cell(seen[grid[i]]))} and "
-                           f"{cell_name(geometry.cell(i))} both hold {grid[i]} "
-                           f"({'main' if k == 0 else 'anti'} diagonal)")
-                seen[grid[i]] = i
-
-
-RULES: dict[str, type[Rule]] = {cls.name: cls for cls in (AntiKnight, AntiKing, NonConsecutive, Diagonal)}
+def _kind_of(text: str) -> str:
+    """Return the registered kind a user's spelling names (`antiknight`, `x` -> diagonal)."""
+    key = text.strip().lower().replace("_", "-").replace(" ", "-")
+    kinds = _registry()
+    if key in kinds:
+        return key
+    for kind, cls in kinds.items():
+        if key in cls.aliases or key.replace("-", "") == kind.replace("-", ""):
+            return kind
+    return ""
 
 
 def parse_rules(text: str | Sequence[str] | None) -> tuple[Rule, ...]:
-    """Return the rules named in a comma-separated string or a list (unknown names are bad input)."""
+    """Return the global rules named in a comma-separated string or a list (unknown names,
+    and kinds that need parameters, are bad input)."""
     if not text:
         return ()
     names = text.split(",") if isinstance(text, str) else list(text)
     out: list[Rule] = []
     for raw in names:
-        name = raw.strip().lower().replace("_", "-")
-        if not name:
+        if not isinstance(raw, str):
+            raise BadInput(f"rule {raw!r} is not a name")
+        if not raw.strip():
             continue
-        name = {"antiknight": "anti-knight", "antiking": "anti-king", "nonconsecutive":
-                "non-consecutive", "x": "diagonal", "diagonals": "diagonal"}.get(name, name)
-        if name not in RULES:
-            raise BadInput(f"unknown rule {raw.strip()!r} (known: {', '.join(RULES)})")
-        rule = RULES[name]()
+        kind = _kind_of(raw)
+        if not kind:
+            raise BadInput(f"unknown rule {raw.strip()[:40]!r} (known: {', '.join(global_kinds())})")
+        cls = _registry()[kind]
+        if not cls.is_global:
+            raise BadInput(f"rule {kind!r} needs parameters: give it as a JSON object "
+                           f"(see docs/rules.md)")
+        rule = cls()
         if rule not in out:
             out.append(rule)
     return tuple(out)
+
+
+def global_kinds() -> list[str]:
+    """Return the kinds that take no parameters (the ones `--rules` accepts)."""
+    return [k for k, cls in _registry().items() if cls.is_global]
+
+
+def rule_from_data(item: Any, geometry: Geometry, index: int = 0) -> Rule:
+    """Return the rule of one item of a JSON "rules" list: a kind name or an object.
+
+    Errors name the rule (its 1-based place in the list and its kind) and the field.
+    """
+    where = f"rule {index + 1}"
+    if isinstance(item, str):
+        kind = _kind_of(item)
+        if not kind:
+            raise BadInput(f"{where}: unknown kind {item[:40]!r}")
+        cls = _registry()[kind]
+        if not cls.is_global:
+            raise BadInput(f"{where} ({kind}): needs parameters, give it as an object")
+        return cls()
+    if not isinstance(item, dict):
+        raise BadInput(f"{where}: expected a kind name or an object, not {type(item).__name__}")
+    raw_kind = item.get("kind")
+    if not isinstance(raw_kind, str):
+        raise BadInput(f"{where}: field \"kind\" must be a string")
+    kind = _kind_of(raw_kind)
+    if not kind:
+        raise BadInput(f"{where}: unknown kind {raw_kind[:40]!r}")
+    try:
+        return _registry()[kind].from_data(item, geometry)
+    except BadInput as err:
+        raise BadInput(f"{where} ({kind}): {err.reason}") from None
+
+
+def rules_from_data(items: Any, geometry: Geometry) -> tuple[Rule, ...]:
+    """Return the rules of a JSON "rules" list (duplicates dropped, order kept)."""
+    if items is None:
+        return ()
+    if not isinstance(items, list):
+        raise BadInput(f"\"rules\" must be a list, not {type(items).__name__}")
+    return tuple(dict.fromkeys(rule_from_data(item, geometry, k) for k, item in enumerate(items)))
+
+
+RULES: dict[str, type[Rule]] = {}   # kind -> class; filled when polydoku.rules is imported

@@ -1,8 +1,8 @@
 """Problem layer: the finite-domain constraint problem (CSP IR) that every engine solves."""
 
 from .build import build_problem
-from .ir import AbsDiffNot, AllDifferent, Constraint, Nogood, Problem, Table
+from .ir import AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Problem, Table
 from .lower import lower
 
-__all__ = ["AbsDiffNot", "AllDifferent", "Constraint", "Nogood", "Problem", "Table",
+__all__ = ["AbsDiffNot", "AllDifferent", "Constraint", "Linear", "Nogood", "Problem", "Table",
            "build_problem", "lower"]

@@ -1,63 +1,140 @@
-"""Building a problem from a puzzle: geometry and rules become constraints.
+"""Building a problem from a puzzle: the geometry's units, then each rule's own lowering.
 
-Each rule kind has one compiler here. A new rule adds a compiler; engines never change.
+A rule kind lowers itself (`Rule.lower`) through the `Builder` here, which offers the
+vocabulary of the IR (all-different groups, pair relations, tables, sums) and auxiliary
+variables. Engines never change when a kind is added. Labels are made here from the kind and
+its place in the puzzle, never from puzzle text, since encoders write them into artifacts.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Iterable, Sequence
 
 from ..model import Puzzle, Rule, cell_name
 from ..model.geometry import Geometry
-from ..model.rules import Diagonal, DistinctPairsRule, NonConsecutive
-from .ir import AbsDiffNot, AllDifferent, Constraint, Problem
+from .ir import AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Problem, Table
 
 
-def _distinct_pairs(rule: DistinctPairsRule, g: Geometry) -> list[Constraint]:
-    return [AllDifferent((a, b), rule.name) for a, b in rule.pairs(g)]
+def identifier(text: str) -> str:
+    """Return text as a name every model language takes: letters, digits and underscores."""
+    out = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in text)
+    return out if out[:1].isalpha() else f"a_{out}"
 
 
-def _non_consecutive(rule: NonConsecutive, g: Geometry) -> list[Constraint]:
-    return [AbsDiffNot(a, b, 1, rule.name) for a, b in rule.pairs(g)]
+class Builder:
+    """Collects a puzzle's constraints and auxiliary variables while rules lower themselves."""
+
+    def __init__(self, geometry: Geometry):
+        self.geometry = geometry
+        self.size = geometry.size
+        self.ncells = geometry.ncells
+        self.constraints: list[Constraint] = []
+        self.aux: list[int] = []
+        self.aux_names: list[str] = []
+        self.label = ""
+        self.rules: tuple[Rule, ...] = ()
+        self._counts: dict[str, int] = {}
+
+    def start(self, rule: Rule) -> None:
+        """Begin the constraints of one rule: its label is its kind and its ordinal."""
+        k = self._counts[rule.kind] = self._counts.get(rule.kind, 0) + 1
+        self.label = rule.kind if rule.is_global else f"{rule.kind} {k}"
+
+    def domain(self, var: int) -> range:
+        """Return the values of a variable (1..N for a cell, 1..D for an auxiliary)."""
+        k = var - self.ncells
+        return range(1, (self.size if k < 0 else self.aux[k]) + 1)
+
+    def new_var(self, domain_size: int, what: str) -> int:
+        """Return a new auxiliary variable with values 1..domain_size.
+
+        The rule's constraints must fix every auxiliary once the cells are filled (a position,
+        a flag, a running maximum), so that one grid is one solution and counts stay true.
+        """
+        if domain_size < 1:
+            raise ValueError("an auxiliary variable needs at least one value")
+        self.aux.append(domain_size)
+        self.aux_names.append(identifier(f"{self.label or 'aux'} {what}"))
+        return self.ncells + len(self.aux) - 1
+
+    def var(self, cell: tuple[int, int]) -> int:
+        """Return the variable of a 0-based (row, col) cell."""
+        return cell[0] * self.size + cell[1]
+
+    def vars(self, cells) -> list[int]:
+        """Return the variables of cells, in order."""
+        return [c[0] * self.size + c[1] for c in cells]
+
+    def add(self, constraint: Constraint) -> None:
+        """Add one constraint."""
+        self.constraints.append(constraint)
+
+    def all_different(self, vars_: Sequence[int], label: str | None = None) -> None:
+        """Say the variables take different values."""
+        if len(vars_) > 1:
+            self.add(AllDifferent(tuple(vars_), self.label if label is None else label))
+
+    def relation(self, x: int, y: int, ok: Callable[[int, int], bool]) -> None:
+        """Say (x, y) takes only value pairs `ok` accepts: one nogood per refused pair."""
+        for a in self.domain(x):
+            for b in self.domain(y):
+                if not ok(a, b):
+                    self.add(Nogood(x, a, y, b, self.label))
+
+    def nogood(self, x: int, a: int, y: int, b: int) -> None:
+        """Say x = a and y = b do not both hold."""
+        self.add(Nogood(x, a, y, b, self.label))
+
+    def unary(self, x: int, ok: Callable[[int], bool]) -> None:
+        """Say x takes only values `ok` accepts (a one-variable table)."""
+        allowed = tuple((a,) for a in self.domain(x) if ok(a))
+        self.add(Table((x,), allowed, self.label))
+
+    def table(self, vars_: Sequence[int], tuples: Iterable[Sequence[int]]) -> None:
+        """Say the variables take one of the allowed tuples."""
+        self.add(Table(tuple(vars_), tuple(tuple(t) for t in tuples), self.label))
+
+    def linear(self, vars_: Sequence[int], coefs: Sequence[int], rhs: int, op: str = "==") -> None:
+        """Say sum(coef * var) op rhs."""
+        self.add(Linear(tuple(vars_), tuple(coefs), rhs, op, self.label))
+
+    def abs_diff_not(self, x: int, y: int, d: int) -> None:
+        """Say |x - y| != d."""
+        self.add(AbsDiffNot(x, y, d, self.label))
 
 
-def _diagonal(rule: Diagonal, g: Geometry) -> list[Constraint]:
-    main, anti = rule.units(g)
-    return [AllDifferent(main, "main diagonal"), AllDifferent(anti, "anti diagonal")]
+@lru_cache(maxsize=64)
+def _lowered(geometry: Geometry, rules: tuple[Rule, ...]) -> tuple[tuple[Constraint, ...],
+                                                                   tuple[int, ...], tuple[str, ...]]:
+    """Return the constraints, auxiliary domain sizes and auxiliary names of a geometry and rules."""
+    b = Builder(geometry)
+    b.rules = rules
+    for k, unit in enumerate(geometry.units):
+        b.all_different(unit, geometry.unit_name(k))
+    for rule in rules:
+        b.start(rule)
+        rule.lower(b)
+    return tuple(b.constraints), tuple(b.aux), tuple(b.aux_names)
 
 
-COMPILERS: dict[type, Callable[..., list[Constraint]]] = {
-    DistinctPairsRule: _distinct_pairs,
-    NonConsecutive: _non_consecutive,
-    Diagonal: _diagonal,
-}
+@lru_cache(maxsize=64)
+def _names(size: int, aux_names: tuple[str, ...] = ()) -> tuple[str, ...]:
+    return tuple(cell_name(divmod(i, size)) for i in range(size * size)) + aux_names
 
 
 def compile_rule(rule: Rule, geometry: Geometry) -> list[Constraint]:
-    """Return the constraints a rule stands for (by its class or nearest base class)."""
-    for cls in type(rule).__mro__:
-        if cls in COMPILERS:
-            return COMPILERS[cls](rule, geometry)
-    raise TypeError(f"no compiler for rule {rule.name!r}")
-
-
-@lru_cache(maxsize=64)
-def _constraints(geometry: Geometry, rules: tuple[Rule, ...]) -> tuple[Constraint, ...]:
-    out: list[Constraint] = [AllDifferent(unit, geometry.unit_name(k))
-                             for k, unit in enumerate(geometry.units)]
-    for rule in rules:
-        out += compile_rule(rule, geometry)
-    return tuple(out)
-
-
-@lru_cache(maxsize=64)
-def _names(size: int) -> tuple[str, ...]:
-    return tuple(cell_name(divmod(i, size)) for i in range(size * size))
+    """Return the constraints one rule stands for on a grid (its auxiliaries numbered from N²)."""
+    b = Builder(geometry)
+    b.start(rule)
+    rule.lower(b)
+    return b.constraints
 
 
 def build_problem(puzzle: Puzzle) -> Problem:
     """Return the problem of a puzzle; puzzles of one geometry and rules share one constraint tuple."""
     g = puzzle.geometry
     givens = tuple((i, v) for i, v in enumerate(puzzle.givens) if v)
-    return Problem(g.size, g.ncells, _constraints(g, puzzle.rules), givens, _names(g.size), puzzle)
+    constraints, aux, aux_names = _lowered(g, puzzle.rules)
+    return Problem(g.size, g.ncells + len(aux), constraints, givens, _names(g.size, aux_names),
+                   puzzle, aux)

@@ -52,12 +52,39 @@ class AbsDiffNot:
     label: str = ""
 
 
-Constraint = Union[AllDifferent, Nogood, Table, AbsDiffNot]
+@dataclass(frozen=True)
+class Linear:
+    """sum(coef * var) `op` rhs, with op one of "==", "<=", ">=".
+
+    Over cell variables the values are the digits; engines without arithmetic get it lowered
+    to tables over auxiliary partial-sum variables (`lower`).
+    """
+
+    vars: tuple[int, ...]
+    coefs: tuple[int, ...]
+    rhs: int
+    op: str = "=="
+    label: str = ""
+
+    def holds(self, values) -> bool:
+        """Return whether the constraint holds for the variables' values (in `vars` order)."""
+        total = sum(c * v for c, v in zip(self.coefs, values))
+        return (total == self.rhs if self.op == "==" else
+                total <= self.rhs if self.op == "<=" else total >= self.rhs)
+
+
+Constraint = Union[AllDifferent, Nogood, Table, AbsDiffNot, Linear]
 
 
 @dataclass(frozen=True)
 class Problem:
-    """Variables 0..n-1 (cell indices), each with values 1..size, constraints and givens."""
+    """Variables 0..n-1, constraints and givens.
+
+    The first size² variables are the cells, each with values 1..size. Auxiliary variables
+    (introduced by rules such as sandwiches, or by lowering sums) follow them: auxiliary
+    variable size² + k takes values 1..aux[k]; what a value means is known only to the rule
+    or lowering that made it, which writes its tables and nogoods in those terms.
+    """
 
     size: int
     nvars: int
@@ -65,11 +92,31 @@ class Problem:
     givens: tuple[tuple[int, int], ...] = ()
     names: tuple[str, ...] = ()
     puzzle: "Puzzle | None" = field(default=None, compare=False)
+    aux: tuple[int, ...] = ()
 
     @property
     def values(self) -> range:
-        """Return the values every variable may take, 1..size."""
+        """Return the values every cell variable may take, 1..size."""
         return range(1, self.size + 1)
+
+    @property
+    def ncells(self) -> int:
+        """Return the number of cell variables, size²."""
+        return self.nvars - len(self.aux)
+
+    def domain_size(self, var: int) -> int:
+        """Return how many values a variable has (size for a cell, its own for an auxiliary)."""
+        k = var - self.ncells
+        return self.size if k < 0 else self.aux[k]
+
+    def domain(self, var: int) -> range:
+        """Return the values a variable may take, 1..domain_size(var)."""
+        return range(1, self.domain_size(var) + 1)
+
+    @property
+    def max_domain(self) -> int:
+        """Return the largest domain size of any variable (size when there is no auxiliary)."""
+        return max((self.size, *self.aux))
 
     def name(self, var: int) -> str:
         """Return the name of a variable (`r1c6` for a cell)."""
@@ -104,5 +151,5 @@ class Problem:
         return tuple(sorted(out))
 
     def grid(self, solution: tuple[int, ...]) -> tuple[int, ...]:
-        """Return a solution as a row-major grid (the identity for cell problems)."""
+        """Return a solution as a row-major grid (the cell values, auxiliaries dropped)."""
         return tuple(solution[: self.size * self.size])

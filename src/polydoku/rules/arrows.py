@@ -1,0 +1,203 @@
+"""Arrows, clones, quadruples and row/column indexing."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator
+
+from ..errors import BadInput
+from ..model.geometry import Cell, Geometry, cell_name
+from ..model.rules import Rule, Shape
+from . import params
+from .base import CellsRule, value_at, values_at, where
+
+
+@dataclass(frozen=True)
+class Arrow(Rule):
+    """The shaft's values (repeats allowed) add up to the number its circle reads."""
+
+    circle: tuple[Cell, ...]
+    cells: tuple[Cell, ...]
+
+    kind: ClassVar[str] = "arrow"
+    description: ClassVar[str] = "the digits on the shaft add up to the number in the circle"
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Arrow":
+        circle = params.cell_list(data, "circle", geometry, min_len=1, max_len=3)
+        cells = params.cell_list(data, "cells", geometry, min_len=1)
+        if set(circle) & set(cells):
+            raise BadInput("field \"cells\": the shaft overlaps the circle")
+        return cls(circle, cells)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": self.kind, "circle": params.names(self.circle),
+                "cells": params.names(self.cells)}
+
+    def footprint(self) -> tuple[Cell, ...]:
+        return self.circle + self.cells
+
+    def weights(self) -> list[int]:
+        """Return each circle cell's place value (a 2-cell circle reads 10*first + second)."""
+        k = len(self.circle)
+        return [10 ** (k - 1 - i) for i in range(k)]
+
+    def lower(self, b) -> None:
+        shaft, circle = b.vars(self.cells), b.vars(self.circle)
+        b.linear(shaft + circle, [1] * len(shaft) + [-w for w in self.weights()], 0)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        shaft = values_at(grid, geometry, self.cells)
+        circle = values_at(grid, geometry, self.circle)
+        if 0 in shaft or 0 in circle:
+            return
+        number = sum(w * v for w, v in zip(self.weights(), circle))
+        if sum(shaft) != number:
+            yield (f"the arrow from {where(self.circle)} adds up to {sum(shaft)}, "
+                   f"not {number} ({self.kind})")
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        idx = tuple(geometry.index(c) for c in self.circle + self.cells)
+        return [Shape("arrow", idx, str(len(self.circle)))]
+
+
+@dataclass(frozen=True)
+class Clone(Rule):
+    """Two groups of cells hold the same values in the same places."""
+
+    cells: tuple[Cell, ...]
+    copy: tuple[Cell, ...]
+
+    kind: ClassVar[str] = "clone"
+    description: ClassVar[str] = "the clone holds the same values as the original, cell for cell"
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Clone":
+        cells = params.cell_list(data, "cells", geometry)
+        copy = params.cell_list(data, "copy", geometry, min_len=len(cells), max_len=len(cells))
+        return cls(cells, copy)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": self.kind, "cells": params.names(self.cells),
+                "copy": params.names(self.copy)}
+
+    def footprint(self) -> tuple[Cell, ...]:
+        return self.cells + self.copy
+
+    def lower(self, b) -> None:
+        for x, y in zip(b.vars(self.cells), b.vars(self.copy)):
+            if x != y:
+                b.relation(x, y, lambda a, c: a == c)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        for p, q in zip(self.cells, self.copy):
+            a, c = value_at(grid, geometry, p), value_at(grid, geometry, q)
+            if a and c and a != c:
+                yield f"{cell_name(p)}={a} but its clone {cell_name(q)}={c} ({self.kind})"
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        return [Shape("shade", tuple(geometry.index(c) for c in self.cells + self.copy),
+                      style="clone")]
+
+
+@dataclass(frozen=True)
+class Quadruple(CellsRule):
+    """The values listed all appear among the four cells around a corner."""
+
+    values: tuple[int, ...] = ()
+
+    kind: ClassVar[str] = "quadruple"
+    description: ClassVar[str] = "the values in the circle appear among the four cells around it"
+    aliases: ClassVar[tuple[str, ...]] = ("quad",)
+    min_cells: ClassVar[int] = 4
+    max_cells: ClassVar[int | None] = 4
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Quadruple":
+        cells = cls.read_cells(data, geometry)
+        rows, cols = {r for r, _ in cells}, {c for _, c in cells}
+        if len(rows) != 2 or len(cols) != 2 or max(rows) - min(rows) != 1 or max(cols) - min(cols) != 1:
+            raise BadInput("field \"cells\": the four cells must form a 2x2 block")
+        values = params.int_list(data, "values", 1, geometry.size, max_len=4)
+        return cls(tuple(sorted(cells)), tuple(sorted(values)))
+
+    def to_data(self) -> dict[str, Any]:
+        return dict(super().to_data(), values=list(self.values))
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.cells)
+        for v, times in Counter(self.values).items():
+            marks = []
+            for x in xs:
+                m = b.new_var(2, f"r{x // b.size + 1}c{x % b.size + 1} is {v}")
+                b.relation(x, m, lambda a, flag, v=v: (flag == 2) == (a == v))
+                marks.append(m)
+            b.linear(marks, [1] * 4, times + 4, ">=")
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = values_at(grid, geometry, self.cells)
+        filled = [v for v in vals if v]
+        for v, times in Counter(self.values).items():
+            missing = times - filled.count(v)
+            if missing > vals.count(0):
+                yield f"the quadruple at {where(self.cells)} cannot hold {v} {times} time(s)"
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        return [Shape("corner", tuple(geometry.index(c) for c in self.cells),
+                      " ".join(map(str, self.values)))]
+
+
+@dataclass(frozen=True)
+class ColumnIndex(CellsRule):
+    """A value X in marked cell (r, c) says that cell (r, X) holds c."""
+
+    kind: ClassVar[str] = "column-index"
+    description: ClassVar[str] = "a value X in a marked cell of column C puts C in column X of its row"
+    aliases: ClassVar[tuple[str, ...]] = ("columnindex", "column-indexing", "col-index")
+    by_row: ClassVar[bool] = False
+
+    def target(self, cell: Cell, x: int) -> tuple[Cell, int]:
+        """Return the cell a value x in `cell` points at, and the value it must hold."""
+        r, c = cell
+        return ((x - 1, c), r + 1) if self.by_row else ((r, x - 1), c + 1)
+
+    def lower(self, b) -> None:
+        for cell in self.cells:
+            var = b.var(cell)
+            pointing_home = {x for x in b.domain(var) if self.target(cell, x)[0] == cell}
+            if any(self.target(cell, x)[1] != x for x in pointing_home):
+                b.unary(var, lambda a: a not in pointing_home or self.target(cell, a)[1] == a)
+            for x in b.domain(var):
+                other, must = self.target(cell, x)
+                if other != cell:
+                    for w in b.domain(b.var(other)):
+                        if w != must:
+                            b.nogood(var, x, b.var(other), w)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        for cell in self.cells:
+            x = value_at(grid, geometry, cell)
+            if not x:
+                continue
+            other, must = self.target(cell, x)
+            v = value_at(grid, geometry, other)
+            if v and v != must:
+                yield (f"{cell_name(cell)}={x} says {cell_name(other)} holds {must}, but it holds "
+                       f"{v} ({self.kind})")
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        return [Shape("shade", tuple(geometry.index(c) for c in self.cells), style="index")]
+
+
+@dataclass(frozen=True)
+class RowIndex(ColumnIndex):
+    """A value X in marked cell (r, c) says that cell (X, c) holds r."""
+
+    kind: ClassVar[str] = "row-index"
+    description: ClassVar[str] = "a value X in a marked cell of row R puts R in row X of its column"
+    aliases: ClassVar[tuple[str, ...]] = ("rowindex", "row-indexing")
+    by_row: ClassVar[bool] = True
+
+
+KINDS = (Arrow, Clone, Quadruple, ColumnIndex, RowIndex)

@@ -1,0 +1,154 @@
+"""Shared shapes of rule kinds: global rules, rules over a list of cells (cages, lines, dots)
+and outside clues, so each kind's module holds only what is its own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator, Sequence
+
+from ..errors import BadInput
+from ..model.geometry import Cell, Geometry, cell_name
+from ..model.rules import Grid, Rule, Shape
+from . import params
+
+
+def value_at(grid: Grid, g: Geometry, cell: Cell) -> int:
+    """Return the value of a cell in a row-major grid (0 when empty)."""
+    return grid[cell[0] * g.size + cell[1]]
+
+
+def values_at(grid: Grid, g: Geometry, cells: Sequence[Cell]) -> list[int]:
+    """Return the values of cells in order (0 for empty ones)."""
+    return [grid[r * g.size + c] for r, c in cells]
+
+
+def where(cells: Sequence[Cell]) -> str:
+    """Return a short place name for a group of cells: its first cell, and how many."""
+    head = cell_name(cells[0])
+    return head if len(cells) == 1 else f"{head}..{cell_name(cells[-1])}"
+
+
+@dataclass(frozen=True)
+class GlobalRule(Rule):
+    """A rule with no parameters, written as its kind alone."""
+
+    is_global: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class CellsRule(Rule):
+    """A rule over an ordered list of cells (a cage, a line, a pair of cells with a dot)."""
+
+    cells: tuple[Cell, ...]
+
+    min_cells: ClassVar[int] = 1
+    max_cells: ClassVar[int | None] = None
+    line_style: ClassVar[str] = ""        # the Shape drawn: a line of this style, if set
+
+    @classmethod
+    def read_cells(cls, data: dict[str, Any], g: Geometry) -> tuple[Cell, ...]:
+        """Return the rule's cells from its JSON object, checked."""
+        return params.cell_list(data, "cells", g, min_len=cls.min_cells, max_len=cls.max_cells)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "CellsRule":
+        return cls(cls.read_cells(data, geometry))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": self.kind, "cells": params.names(self.cells)}
+
+    def footprint(self) -> tuple[Cell, ...]:
+        return self.cells
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        if not self.line_style:
+            return []
+        return [Shape("line", tuple(geometry.index(c) for c in self.cells), style=self.line_style)]
+
+    def complete(self, grid: Grid, g: Geometry) -> list[int] | None:
+        """Return the values of the rule's cells when all are filled, else None."""
+        vals = values_at(grid, g, self.cells)
+        return None if 0 in vals else vals
+
+
+@dataclass(frozen=True)
+class PairRule(CellsRule):
+    """A relation between the values of two orthogonally adjacent cells (dots, X and V)."""
+
+    min_cells: ClassVar[int] = 2
+    max_cells: ClassVar[int | None] = 2
+    words: ClassVar[str] = ""
+
+    @classmethod
+    def read_cells(cls, data: dict[str, Any], g: Geometry) -> tuple[Cell, ...]:
+        cells = super().read_cells(data, g)
+        if not params.orthogonal(*cells):
+            raise BadInput(f"field \"cells\": {cell_name(cells[0])} and {cell_name(cells[1])} "
+                           f"do not share a side")
+        return cells
+
+    def ok(self, a: int, b: int) -> bool:
+        """Return whether the two values satisfy the relation."""
+        raise NotImplementedError
+
+    def lower(self, b) -> None:
+        x, y = b.vars(self.cells)
+        b.relation(x, y, self.ok)
+
+    def violations(self, grid: Grid, geometry: Geometry, rules=()) -> Iterator[str]:
+        a, c = values_at(grid, geometry, self.cells)
+        if a and c and not self.ok(a, c):
+            yield (f"{cell_name(self.cells[0])}={a} and {cell_name(self.cells[1])}={c} "
+                   f"{self.words} ({self.kind})")
+
+    def pair(self) -> frozenset[Cell]:
+        """Return the two cells as an unordered pair."""
+        return frozenset(self.cells)
+
+
+SIDES = ("top", "bottom", "left", "right")
+
+
+@dataclass(frozen=True)
+class OutsideRule(Rule):
+    """A clue outside the grid about one row or column, read from one side."""
+
+    side: str
+    index: int          # 0-based row (left/right) or column (top/bottom)
+    value: int
+
+    value_field: ClassVar[str] = "sum"
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "OutsideRule":
+        side = params.choice(data, "side", SIDES)
+        index = params.integer(data, "index", 1, geometry.size) - 1
+        return cls(side, index, params.integer(data, cls.value_field, 0, geometry.size ** 3))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": self.kind, "side": self.side, "index": self.index + 1,
+                self.value_field: self.value}
+
+    def line(self, n: int) -> list[Cell]:
+        """Return the row or column's cells in the order seen from the clue's side."""
+        if self.side in ("left", "right"):
+            cells = [(self.index, c) for c in range(n)]
+        else:
+            cells = [(r, self.index) for r in range(n)]
+        return cells[::-1] if self.side in ("right", "bottom") else cells
+
+    def footprint(self) -> tuple[Cell, ...]:
+        return ()
+
+    def place(self) -> str:
+        """Return where the clue sits, in words ("left of row 3")."""
+        what = "row" if self.side in ("left", "right") else "column"
+        side = {"top": "above", "bottom": "below", "left": "left of", "right": "right of"}[self.side]
+        return f"{side} {what} {self.index + 1}"
+
+    def describe(self, geometry: Geometry) -> str:
+        return f"{self.kind} {self.value} {self.place()}"
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        first = self.line(geometry.size)[0]
+        return [Shape("outside", (geometry.index(first),), str(self.value), self.side)]

@@ -1,0 +1,153 @@
+"""Rules on single cells or groups of cells: extra regions, even and odd cells, minimum and
+maximum cells, killer cages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator
+
+from ..model.geometry import Geometry, cell_name
+from ..model.rules import Shape
+from . import params
+from .base import CellsRule, value_at, values_at, where
+from .globals import repeats
+
+
+@dataclass(frozen=True)
+class ExtraRegion(CellsRule):
+    """The cells hold different values (an extra region, a window)."""
+
+    kind: ClassVar[str] = "extra-region"
+    description: ClassVar[str] = "the cells hold different values"
+    aliases: ClassVar[tuple[str, ...]] = ("extraregion", "region")
+    min_cells: ClassVar[int] = 2
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        idx = [geometry.index(c) for c in self.cells]
+        yield from repeats(grid, geometry, idx, f"extra region at {where(self.cells)}")
+
+    def lower(self, b) -> None:
+        b.all_different(b.vars(self.cells))
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        return [Shape("shade", tuple(geometry.index(c) for c in self.cells), style="region")]
+
+
+@dataclass(frozen=True)
+class Even(CellsRule):
+    """Each cell holds an even value."""
+
+    kind: ClassVar[str] = "even"
+    description: ClassVar[str] = "each marked cell holds an even value"
+    remainder: ClassVar[int] = 0
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        for cell, v in zip(self.cells, values_at(grid, geometry, self.cells)):
+            if v and v % 2 != self.remainder:
+                yield f"{cell_name(cell)}={v} is not {self.kind} ({self.kind} cell)"
+
+    def lower(self, b) -> None:
+        for x in b.vars(self.cells):
+            b.unary(x, lambda a: a % 2 == self.remainder)
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        kind = "square" if self.remainder == 0 else "circle"
+        return [Shape(kind, tuple(geometry.index(c) for c in self.cells), style="parity")]
+
+
+@dataclass(frozen=True)
+class Odd(Even):
+    """Each cell holds an odd value."""
+
+    kind: ClassVar[str] = "odd"
+    description: ClassVar[str] = "each marked cell holds an odd value"
+    remainder: ClassVar[int] = 1
+
+
+@dataclass(frozen=True)
+class Minimum(CellsRule):
+    """Each cell is smaller than every cell sharing a side with it."""
+
+    kind: ClassVar[str] = "minimum"
+    description: ClassVar[str] = "each marked cell is smaller than its orthogonal neighbours"
+    aliases: ClassVar[tuple[str, ...]] = ("min",)
+    sign: ClassVar[int] = 1
+
+    def ok(self, a: int, b: int) -> bool:
+        """Return whether a marked value a and a neighbour's value b agree with the rule."""
+        return (b - a) * self.sign > 0
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        for cell in self.cells:
+            a = value_at(grid, geometry, cell)
+            for other in params.neighbours(geometry, cell):
+                v = value_at(grid, geometry, other)
+                if a and v and not self.ok(a, v):
+                    yield (f"{cell_name(cell)}={a} is not {'smaller' if self.sign > 0 else 'larger'}"
+                           f" than {cell_name(other)}={v} ({self.kind} cell)")
+
+    def lower(self, b) -> None:
+        for cell in self.cells:
+            for other in params.neighbours(b.geometry, cell):
+                b.relation(b.var(cell), b.var(other), self.ok)
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        return [Shape("cellmark", tuple(geometry.index(c) for c in self.cells),
+                      "v" if self.sign > 0 else "^", self.kind)]
+
+
+@dataclass(frozen=True)
+class Maximum(Minimum):
+    """Each cell is larger than every cell sharing a side with it."""
+
+    kind: ClassVar[str] = "maximum"
+    description: ClassVar[str] = "each marked cell is larger than its orthogonal neighbours"
+    aliases: ClassVar[tuple[str, ...]] = ("max",)
+    sign: ClassVar[int] = -1
+
+
+@dataclass(frozen=True)
+class Killer(CellsRule):
+    """A cage: its cells hold different values, which add up to its sum when it has one."""
+
+    total: int | None = None
+
+    kind: ClassVar[str] = "killer"
+    description: ClassVar[str] = "a cage's cells differ and add up to its sum"
+    aliases: ClassVar[tuple[str, ...]] = ("cage", "killer-cage", "killercage")
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Killer":
+        cells = cls.read_cells(data, geometry)
+        total = params.integer(data, "sum", 0, geometry.size * geometry.size, default=None)
+        return cls(cells, total)
+
+    def to_data(self) -> dict[str, Any]:
+        out = super().to_data()
+        if self.total is not None:
+            out["sum"] = self.total
+        return out
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        idx = [geometry.index(c) for c in self.cells]
+        yield from repeats(grid, geometry, idx, f"cage at {where(self.cells)}")
+        vals = self.complete(grid, geometry)
+        if vals is not None and self.total is not None and sum(vals) != self.total:
+            yield f"the cage at {where(self.cells)} adds up to {sum(vals)}, not {self.total}"
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.cells)
+        b.all_different(xs)
+        if self.total is not None:
+            b.linear(xs, [1] * len(xs), self.total)
+
+    def describe(self, geometry: Geometry) -> str:
+        total = f" ({self.total})" if self.total is not None else ""
+        return f"cage{total} at {where(self.cells)}"
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        return [Shape("cage", tuple(geometry.index(c) for c in self.cells),
+                      "" if self.total is None else str(self.total))]
+
+
+KINDS = (ExtraRegion, Even, Odd, Minimum, Maximum, Killer)

@@ -1,0 +1,223 @@
+"""Global rules (no parameters): anti-knight, anti-king, non-consecutive, diagonals, disjoint
+groups and windoku. Each says which cells differ; none is drawn but the diagonals and the
+windows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar, Iterator
+
+from ..errors import BadInput
+from ..model.geometry import Geometry, cell_name
+from ..model.rules import Grid, Shape
+from .base import GlobalRule
+
+
+@lru_cache(maxsize=64)
+def move_pairs(offsets: tuple[tuple[int, int], ...], geometry: Geometry) -> tuple[tuple[int, int], ...]:
+    """Return the cell-index pairs (a < b) a move of `offsets` apart (cached: verify asks per grid)."""
+    n = geometry.size
+    out = set()
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in offsets:
+                if geometry.in_grid(r + dr, c + dc):
+                    a, b = r * n + c, (r + dr) * n + c + dc
+                    out.add((min(a, b), max(a, b)))
+    return tuple(sorted(out))
+
+
+def repeats(grid: Grid, g: Geometry, unit, what: str) -> Iterator[str]:
+    """Yield a sentence for each value seen twice in a group of cell indices."""
+    seen: dict[int, int] = {}
+    for i in unit:
+        v = grid[i]
+        if not v:
+            continue
+        if v in seen:
+            yield f"{cell_name(g.cell(seen[v]))} and {cell_name(g.cell(i))} both hold {v} ({what})"
+        else:
+            seen[v] = i
+
+
+_KNIGHT = tuple((dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc))
+_KING = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
+
+
+@dataclass(frozen=True)
+class DistinctPairsRule(GlobalRule):
+    """Cells a fixed set of moves apart hold different values."""
+
+    offsets: ClassVar[tuple[tuple[int, int], ...]] = ()
+
+    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
+        """Return the cell-index pairs (a < b) that must hold different values."""
+        return move_pairs(self.offsets, geometry)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        for a, b in self.pairs(geometry):
+            if grid[a] and grid[a] == grid[b]:
+                yield (f"{cell_name(geometry.cell(a))} and {cell_name(geometry.cell(b))} both "
+                       f"hold {grid[a]} ({self.kind})")
+
+    def lower(self, b) -> None:
+        for x, y in self.pairs(b.geometry):
+            b.all_different((x, y), self.kind)
+
+
+@dataclass(frozen=True)
+class AntiKnight(DistinctPairsRule):
+    """Two cells a chess knight's move apart differ."""
+
+    kind: ClassVar[str] = "anti-knight"
+    description: ClassVar[str] = "two cells a chess knight's move apart differ"
+    offsets: ClassVar[tuple[tuple[int, int], ...]] = _KNIGHT
+    aliases: ClassVar[tuple[str, ...]] = ("antiknight",)
+
+
+@dataclass(frozen=True)
+class AntiKing(DistinctPairsRule):
+    """Two cells a chess king's move apart differ."""
+
+    kind: ClassVar[str] = "anti-king"
+    description: ClassVar[str] = "two cells a chess king's move apart differ"
+    offsets: ClassVar[tuple[tuple[int, int], ...]] = _KING
+    aliases: ClassVar[tuple[str, ...]] = ("antiking",)
+
+
+@dataclass(frozen=True)
+class NonConsecutive(GlobalRule):
+    """Orthogonally adjacent cells do not differ by exactly 1."""
+
+    kind: ClassVar[str] = "non-consecutive"
+    description: ClassVar[str] = "orthogonally adjacent cells do not differ by exactly 1"
+    aliases: ClassVar[tuple[str, ...]] = ("nonconsecutive",)
+
+    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
+        """Return the orthogonally adjacent cell-index pairs (a < b)."""
+        return move_pairs(((0, 1), (1, 0)), geometry)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        for a, b in self.pairs(geometry):
+            if grid[a] and grid[b] and abs(grid[a] - grid[b]) == 1:
+                yield (f"{cell_name(geometry.cell(a))}={grid[a]} and "
+                       f"{cell_name(geometry.cell(b))}={grid[b]} are consecutive ({self.kind})")
+
+    def lower(self, b) -> None:
+        for x, y in self.pairs(b.geometry):
+            b.abs_diff_not(x, y, 1)
+
+
+def _main(n: int) -> tuple[int, ...]:
+    return tuple(i * n + i for i in range(n))
+
+
+def _anti(n: int) -> tuple[int, ...]:
+    return tuple(i * n + n - 1 - i for i in range(n))
+
+
+@dataclass(frozen=True)
+class Diagonal(GlobalRule):
+    """Each main diagonal holds every value once (X-sudoku)."""
+
+    kind: ClassVar[str] = "diagonal"
+    description: ClassVar[str] = "each main diagonal holds every value once"
+    aliases: ClassVar[tuple[str, ...]] = ("x", "diagonals", "x-sudoku")
+    which: ClassVar[tuple[str, ...]] = ("main", "anti")
+
+    def units(self, geometry: Geometry) -> tuple[tuple[int, ...], ...]:
+        """Return the diagonals this rule covers, as tuples of cell indices."""
+        n = geometry.size
+        return tuple(_main(n) if w == "main" else _anti(n) for w in self.which)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        for w, unit in zip(self.which, self.units(geometry)):
+            yield from repeats(grid, geometry, unit, f"{w} diagonal")
+
+    def lower(self, b) -> None:
+        for w, unit in zip(self.which, self.units(b.geometry)):
+            b.all_different(unit, f"{w} diagonal")
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        return [Shape("diagonal", unit, style=w) for w, unit in zip(self.which, self.units(geometry))]
+
+
+@dataclass(frozen=True)
+class DiagonalMain(Diagonal):
+    """The diagonal r1c1..rNcN holds every value once."""
+
+    kind: ClassVar[str] = "diagonal-main"
+    description: ClassVar[str] = "the diagonal from r1c1 to rNcN holds every value once"
+    aliases: ClassVar[tuple[str, ...]] = ("diagonal-", "negative-diagonal")
+    which: ClassVar[tuple[str, ...]] = ("main",)
+
+
+@dataclass(frozen=True)
+class DiagonalAnti(Diagonal):
+    """The diagonal rNc1..r1cN holds every value once."""
+
+    kind: ClassVar[str] = "diagonal-anti"
+    description: ClassVar[str] = "the diagonal from rNc1 to r1cN holds every value once"
+    aliases: ClassVar[tuple[str, ...]] = ("diagonal+", "positive-diagonal")
+    which: ClassVar[tuple[str, ...]] = ("anti",)
+
+
+def _need_boxes(g: Geometry, kind: str) -> None:
+    if not g.is_rectangular:
+        raise BadInput(f"rule {kind!r} needs rectangular boxes")
+
+
+@dataclass(frozen=True)
+class DisjointGroups(GlobalRule):
+    """Cells in the same position of their boxes hold different values."""
+
+    kind: ClassVar[str] = "disjoint-groups"
+    description: ClassVar[str] = "cells in the same position of their boxes differ"
+    aliases: ClassVar[tuple[str, ...]] = ("disjoint",)
+
+    def units(self, g: Geometry) -> list[tuple[int, ...]]:
+        """Return one group per position inside a box."""
+        _need_boxes(g, self.kind)
+        return [tuple(box[k] for box in g.boxes) for k in range(g.size)]
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        for k, unit in enumerate(self.units(geometry)):
+            yield from repeats(grid, geometry, unit, f"disjoint group {k + 1}")
+
+    def lower(self, b) -> None:
+        for unit in self.units(b.geometry):
+            b.all_different(unit)
+
+
+@dataclass(frozen=True)
+class Windoku(GlobalRule):
+    """The windows (boxes shifted one cell in from the grid's edges) hold different values."""
+
+    kind: ClassVar[str] = "windoku"
+    description: ClassVar[str] = "each window (box-sized, one cell in from the edges) holds different values"
+    aliases: ClassVar[tuple[str, ...]] = ("windows", "hyper")
+
+    def units(self, g: Geometry) -> list[tuple[int, ...]]:
+        """Return the windows as tuples of cell indices."""
+        _need_boxes(g, self.kind)
+        n, br, bc = g.size, g.box_rows, g.box_cols
+        tops = range(1, n - br, br + 1)
+        lefts = range(1, n - bc, bc + 1)
+        return [tuple((t + r) * n + s + c for r in range(br) for c in range(bc))
+                for t in tops for s in lefts]
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        for k, unit in enumerate(self.units(geometry)):
+            yield from repeats(grid, geometry, unit, f"window {k + 1}")
+
+    def lower(self, b) -> None:
+        for unit in self.units(b.geometry):
+            b.all_different(unit)
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        return [Shape("shade", unit, style="window") for unit in self.units(geometry)]
+
+
+KINDS = (AntiKnight, AntiKing, NonConsecutive, Diagonal, DiagonalMain, DiagonalAnti,
+         DisjointGroups, Windoku)

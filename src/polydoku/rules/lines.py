@@ -1,0 +1,335 @@
+"""Line rules: thermometers, whispers, renban, palindromes, between lines, entropic, modular,
+zipper, region-sum and parity lines. A line is an ordered list of cells."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator
+
+from ..errors import BadInput
+from ..model.geometry import Geometry, cell_name
+from ..model.rules import Shape
+from . import params
+from .base import CellsRule, values_at, where
+
+
+@dataclass(frozen=True)
+class _PairwiseLine(CellsRule):
+    """A line whose rule is a relation between cells at most `reach` steps apart along it."""
+
+    min_cells: ClassVar[int] = 2
+    reach: ClassVar[int] = 1
+    words: ClassVar[str] = ""
+
+    def ok(self, a: int, b: int, steps: int, n: int) -> bool:
+        """Return whether values a (earlier) and b (`steps` later) agree with the rule on an
+        n x n grid."""
+        raise NotImplementedError
+
+    def pairs(self):
+        """Yield (i, j, steps) for the line positions the rule relates."""
+        n = len(self.cells)
+        for i in range(n):
+            for j in range(i + 1, min(n, i + self.reach + 1)):
+                yield i, j, j - i
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.cells)
+        for i, j, d in self.pairs():
+            b.relation(xs[i], xs[j], lambda a, c, d=d: self.ok(a, c, d, b.size))
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = values_at(grid, geometry, self.cells)
+        for i, j, d in self.pairs():
+            a, c = vals[i], vals[j]
+            if a and c and not self.ok(a, c, d, geometry.size):
+                yield (f"{cell_name(self.cells[i])}={a} and {cell_name(self.cells[j])}={c} "
+                       f"{self.words} ({self.kind} at {where(self.cells)})")
+
+
+@dataclass(frozen=True)
+class Thermometer(_PairwiseLine):
+    """Values strictly increase from the bulb (the first cell)."""
+
+    kind: ClassVar[str] = "thermometer"
+    description: ClassVar[str] = "values strictly increase from the bulb"
+    aliases: ClassVar[tuple[str, ...]] = ("thermo",)
+    reach: ClassVar[int] = 64
+    words: ClassVar[str] = "do not increase along the thermometer"
+
+    def ok(self, a: int, b: int, steps: int, n: int) -> bool:
+        return b - a >= steps
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        return [Shape("thermo", tuple(geometry.index(c) for c in self.cells), style=self.kind)]
+
+
+@dataclass(frozen=True)
+class SlowThermometer(Thermometer):
+    """Values never decrease from the bulb (equal neighbours allowed)."""
+
+    kind: ClassVar[str] = "slow-thermometer"
+    description: ClassVar[str] = "values never decrease from the bulb"
+    aliases: ClassVar[tuple[str, ...]] = ("slow-thermo", "slowthermometer")
+    words: ClassVar[str] = "decrease along the slow thermometer"
+
+    def ok(self, a: int, b: int, steps: int, n: int) -> bool:
+        return b >= a
+
+
+@dataclass(frozen=True)
+class Whispers(_PairwiseLine):
+    """Neighbours along the line differ by at least `difference` (German whispers: 5)."""
+
+    difference: int = 0
+
+    kind: ClassVar[str] = "whispers"
+    description: ClassVar[str] = "neighbours along the line differ by at least the difference"
+    aliases: ClassVar[tuple[str, ...]] = ("german-whispers", "whisper")
+    line_style: ClassVar[str] = "whispers"
+
+    @property
+    def words(self) -> str:   # type: ignore[override]
+        return f"differ by less than {self.difference or 'half the size'}"
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Whispers":
+        cells = cls.read_cells(data, geometry)
+        default = (geometry.size + 1) // 2
+        return cls(cells, params.integer(data, "difference", 1, geometry.size - 1, default=default))
+
+    def to_data(self) -> dict[str, Any]:
+        return dict(super().to_data(), difference=self.difference)
+
+    def ok(self, a: int, b: int, steps: int, n: int) -> bool:
+        return abs(a - b) >= (self.difference or (n + 1) // 2)
+
+
+@dataclass(frozen=True)
+class Palindrome(CellsRule):
+    """The line reads the same from both ends."""
+
+    kind: ClassVar[str] = "palindrome"
+    description: ClassVar[str] = "the line reads the same from both ends"
+    min_cells: ClassVar[int] = 2
+    line_style: ClassVar[str] = "palindrome"
+
+    def mirrored(self):
+        """Yield the position pairs (i, j) that must hold equal values."""
+        n = len(self.cells)
+        for i in range(n // 2):
+            yield i, n - 1 - i
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.cells)
+        for i, j in self.mirrored():
+            b.relation(xs[i], xs[j], lambda a, c: a == c)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = values_at(grid, geometry, self.cells)
+        for i, j in self.mirrored():
+            if vals[i] and vals[j] and vals[i] != vals[j]:
+                yield (f"{cell_name(self.cells[i])}={vals[i]} and {cell_name(self.cells[j])}="
+                       f"{vals[j]} differ ({self.kind} at {where(self.cells)})")
+
+
+@dataclass(frozen=True)
+class Renban(CellsRule):
+    """The line holds different values that form a run of consecutive numbers."""
+
+    kind: ClassVar[str] = "renban"
+    description: ClassVar[str] = "the line holds a set of consecutive values, in any order"
+    min_cells: ClassVar[int] = 2
+    line_style: ClassVar[str] = "renban"
+
+    @classmethod
+    def read_cells(cls, data, g):
+        cells = super().read_cells(data, g)
+        if len(cells) > g.size:
+            raise BadInput(f"field \"cells\": a renban line of {len(cells)} cells cannot hold "
+                           f"different values 1..{g.size}")
+        return cells
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.cells)
+        b.all_different(xs)
+        length = len(xs)
+        low = b.new_var(b.size - length + 1, "lowest value")
+        for x in xs:
+            b.relation(low, x, lambda lo, v: lo <= v <= lo + length - 1)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = self.complete(grid, geometry)
+        if vals is not None and (len(set(vals)) != len(vals) or
+                                 max(vals) - min(vals) != len(vals) - 1):
+            yield f"the renban line at {where(self.cells)} holds {sorted(vals)}, not a run"
+
+
+@dataclass(frozen=True)
+class Between(CellsRule):
+    """Cells between the two ends hold values strictly between the ends' values."""
+
+    kind: ClassVar[str] = "between"
+    description: ClassVar[str] = "values on the line lie strictly between its two ends' values"
+    aliases: ClassVar[tuple[str, ...]] = ("between-line", "betweenline")
+    min_cells: ClassVar[int] = 2
+    line_style: ClassVar[str] = "between"
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.cells)
+        first, last, middle = xs[0], xs[-1], xs[1:-1]
+        values = range(1, b.size + 1)
+        for m in middle:
+            b.table((first, last, m), [(a, c, v) for a in values for c in values for v in values
+                                       if min(a, c) < v < max(a, c)])
+        if middle:
+            b.relation(first, last, lambda a, c: abs(a - c) > 1)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = values_at(grid, geometry, self.cells)
+        a, c = vals[0], vals[-1]
+        if not (a and c):
+            return
+        for cell, v in zip(self.cells[1:-1], vals[1:-1]):
+            if v and not min(a, c) < v < max(a, c):
+                yield (f"{cell_name(cell)}={v} is not between {a} and {c} "
+                       f"(between line at {where(self.cells)})")
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        idx = tuple(geometry.index(c) for c in self.cells)
+        return [Shape("line", idx, style="between"), Shape("circle", (idx[0], idx[-1]), style="between")]
+
+
+@dataclass(frozen=True)
+class Entropic(_PairwiseLine):
+    """Any three consecutive cells hold a low, a middle and a high value (thirds of 1..N)."""
+
+    kind: ClassVar[str] = "entropic"
+    description: ClassVar[str] = "any three consecutive cells hold one low, one middle, one high value"
+    aliases: ClassVar[tuple[str, ...]] = ("entropic-line", "entropicline")
+    reach: ClassVar[int] = 2
+    words: ClassVar[str] = "are in the same third"
+    line_style: ClassVar[str] = "entropic"
+
+    @classmethod
+    def read_cells(cls, data, g):
+        if g.size % 3:
+            raise BadInput(f"entropic lines need a size divisible by 3, not {g.size}")
+        return super().read_cells(data, g)
+
+    def ok(self, a: int, b: int, steps: int, n: int) -> bool:
+        return _third(a, n) != _third(b, n)
+
+
+def _third(v: int, n: int) -> int:
+    return (v - 1) * 3 // n
+
+
+@dataclass(frozen=True)
+class Modular(_PairwiseLine):
+    """Any three consecutive cells hold values that differ modulo 3."""
+
+    kind: ClassVar[str] = "modular"
+    description: ClassVar[str] = "any three consecutive cells differ modulo 3"
+    aliases: ClassVar[tuple[str, ...]] = ("modular-line", "modularline")
+    reach: ClassVar[int] = 2
+    words: ClassVar[str] = "are equal modulo 3"
+    line_style: ClassVar[str] = "modular"
+
+    def ok(self, a: int, b: int, steps: int, n: int) -> bool:
+        return a % 3 != b % 3
+
+
+@dataclass(frozen=True)
+class Parity(_PairwiseLine):
+    """Neighbours along the line alternate between odd and even."""
+
+    kind: ClassVar[str] = "parity"
+    description: ClassVar[str] = "neighbours along the line alternate odd and even"
+    aliases: ClassVar[tuple[str, ...]] = ("parity-line", "parityline")
+    words: ClassVar[str] = "have the same parity"
+    line_style: ClassVar[str] = "parity"
+
+    def ok(self, a: int, b: int, steps: int, n: int) -> bool:
+        return (a + b) % 2 == 1
+
+
+@dataclass(frozen=True)
+class Zipper(CellsRule):
+    """Cells at equal distance from the line's centre add up to the centre's value (odd length)
+    or all to the same sum (even length)."""
+
+    kind: ClassVar[str] = "zipper"
+    description: ClassVar[str] = "cells equally far from the centre add up to the same total"
+    aliases: ClassVar[tuple[str, ...]] = ("zipper-line", "zipperline")
+    min_cells: ClassVar[int] = 2
+    line_style: ClassVar[str] = "zipper"
+
+    def mirrored(self):
+        """Yield the position pairs (i, j) equally far from the centre."""
+        n = len(self.cells)
+        for i in range(n // 2):
+            yield i, n - 1 - i
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.cells)
+        if len(xs) % 2:
+            total, coef = xs[len(xs) // 2], -1
+        else:
+            total, coef = b.new_var(2 * b.size, "pair sum"), -1
+        for i, j in self.mirrored():
+            b.linear((xs[i], xs[j], total), (1, 1, coef), 0)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = self.complete(grid, geometry)
+        if vals is None:
+            return
+        sums = {vals[i] + vals[j] for i, j in self.mirrored()}
+        if len(vals) % 2:
+            sums.add(vals[len(vals) // 2])
+        if len(sums) > 1:
+            yield f"the zipper line at {where(self.cells)} has pair sums {sorted(sums)}"
+
+
+@dataclass(frozen=True)
+class RegionSum(CellsRule):
+    """The line's segments in each box (region) add up to the same total."""
+
+    kind: ClassVar[str] = "region-sum"
+    description: ClassVar[str] = "the line's segments in each box add up to the same total"
+    aliases: ClassVar[tuple[str, ...]] = ("region-sum-line", "regionsumline", "regionsum")
+    min_cells: ClassVar[int] = 2
+    line_style: ClassVar[str] = "region-sum"
+
+    def segments(self, g: Geometry) -> list[list[int]]:
+        """Return the line's runs of positions inside one box each."""
+        out: list[list[int]] = []
+        last = None
+        for k, cell in enumerate(self.cells):
+            box = g.box_of(cell)
+            if box != last or not out:
+                out.append([])
+            out[-1].append(k)
+            last = box
+        return out
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.cells)
+        segs = self.segments(b.geometry)
+        if len(segs) < 2:
+            return
+        total = b.new_var(b.size * min(len(s) for s in segs), "segment sum")
+        for seg in segs:
+            b.linear([xs[k] for k in seg] + [total], [1] * len(seg) + [-1], 0)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = self.complete(grid, geometry)
+        if vals is None:
+            return
+        sums = {sum(vals[k] for k in seg) for seg in self.segments(geometry)}
+        if len(sums) > 1:
+            yield f"the region-sum line at {where(self.cells)} has segment sums {sorted(sums)}"
+
+
+KINDS = (Thermometer, SlowThermometer, Whispers, Palindrome, Renban, Between, Entropic, Modular,
+         Parity, Zipper, RegionSum)

@@ -1,0 +1,173 @@
+"""Clues outside the grid: little killer diagonals, sandwiches, X-sums and skyscrapers.
+
+Sandwiches, X-sums and skyscrapers need to know positions and running maxima, so they lower
+through auxiliary variables: small tables tie each auxiliary to its cells, and one sum
+finishes the clue. Auxiliary values are 1-based (a 0/1 flag is stored as 1/2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator
+
+from ..model.geometry import Cell, Geometry, cell_name
+from ..model.rules import Rule, Shape
+from . import params
+from .base import OutsideRule, values_at, where
+
+_STEPS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
+
+
+@dataclass(frozen=True)
+class LittleKiller(Rule):
+    """The values along a diagonal, from a clue outside the grid, add up to its sum."""
+
+    start: Cell
+    direction: str
+    total: int
+
+    kind: ClassVar[str] = "little-killer"
+    description: ClassVar[str] = "the values along the arrow's diagonal add up to the clue (repeats allowed)"
+    aliases: ClassVar[tuple[str, ...]] = ("littlekiller", "little-killer-sum")
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "LittleKiller":
+        start = params.one_cell(data, "cell", geometry)
+        direction = params.choice(data, "direction", tuple(_STEPS))
+        return cls(start, direction, params.integer(data, "sum", 0, geometry.size ** 2))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": self.kind, "cell": cell_name(self.start),
+                "direction": self.direction.upper(), "sum": self.total}
+
+    def diagonal(self, g: Geometry) -> list[Cell]:
+        """Return the cells from the start to the grid's edge."""
+        dr, dc = _STEPS[self.direction]
+        out, (r, c) = [], self.start
+        while g.in_grid(r, c):
+            out.append((r, c))
+            r, c = r + dr, c + dc
+        return out
+
+    def footprint(self) -> tuple[Cell, ...]:
+        return (self.start,)
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.diagonal(b.geometry))
+        b.linear(xs, [1] * len(xs), self.total)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        cells = self.diagonal(geometry)
+        vals = values_at(grid, geometry, cells)
+        if 0 not in vals and sum(vals) != self.total:
+            yield f"the little killer diagonal from {cell_name(self.start)} adds up to {sum(vals)}, not {self.total}"
+
+    def describe(self, geometry: Geometry) -> str:
+        return f"little killer {self.total} from {cell_name(self.start)}"
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        return [Shape("outside", (geometry.index(self.start),), str(self.total), self.direction)]
+
+
+@dataclass(frozen=True)
+class Sandwich(OutsideRule):
+    """The cells between the 1 and the N of a row or column add up to the clue."""
+
+    kind: ClassVar[str] = "sandwich"
+    description: ClassVar[str] = "the values between the 1 and the largest value add up to the clue"
+    aliases: ClassVar[tuple[str, ...]] = ("sandwich-sum", "sandwichsum")
+
+    def lower(self, b) -> None:
+        n = b.size
+        xs = b.vars(self.line(n))
+        ends = []
+        for v in (1, n):
+            pos = b.new_var(n, f"place of {v}")
+            for j, x in enumerate(xs):
+                b.relation(x, pos, lambda a, p, j=j, v=v: a != v or p == j + 1)
+            ends.append(pos)
+        lo, hi = ends
+        parts = []
+        for j, x in enumerate(xs):
+            inside = b.new_var(2, f"cell {j + 1} inside")
+            b.table((lo, hi, inside), [(p, q, 2 if min(p, q) < j + 1 < max(p, q) else 1)
+                                       for p in range(1, n + 1) for q in range(1, n + 1) if p != q])
+            part = b.new_var(n + 1, f"cell {j + 1} counts")
+            b.table((inside, x, part), [(f, a, a + 1 if f == 2 else 1)
+                                        for f in (1, 2) for a in range(1, n + 1)])
+            parts.append(part)
+        b.linear(parts, [1] * n, self.value + n)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = values_at(grid, geometry, self.line(geometry.size))
+        n = geometry.size
+        if 0 in vals or 1 not in vals or n not in vals:
+            return
+        i, j = sorted((vals.index(1), vals.index(n)))
+        total = sum(vals[i + 1:j])
+        if total != self.value:
+            yield f"the sandwich {self.place()} holds {total}, not {self.value}"
+
+
+@dataclass(frozen=True)
+class XSum(OutsideRule):
+    """Seen from the clue, the first X cells add up to the clue, X being the first cell's value."""
+
+    kind: ClassVar[str] = "x-sum"
+    description: ClassVar[str] = "the first X cells add up to the clue, X being the first one's value"
+    aliases: ClassVar[tuple[str, ...]] = ("xsum", "x-sums")
+
+    def lower(self, b) -> None:
+        n = b.size
+        xs = b.vars(self.line(n))
+        first = xs[0]
+        parts = [first]
+        for j, x in enumerate(xs[1:], start=2):
+            part = b.new_var(n + 1, f"cell {j} counts")
+            b.table((first, x, part), [(k, a, a + 1 if j <= k else 1)
+                                       for k in range(1, n + 1) for a in range(1, n + 1)])
+            parts.append(part)
+        b.linear(parts, [1] * n, self.value + n - 1)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = values_at(grid, geometry, self.line(geometry.size))
+        if vals[0] and 0 not in vals[:vals[0]] and sum(vals[:vals[0]]) != self.value:
+            yield f"the X-sum {self.place()} is {sum(vals[:vals[0]])}, not {self.value}"
+
+
+@dataclass(frozen=True)
+class Skyscraper(OutsideRule):
+    """Seen from the clue, exactly that many values are visible (each larger than all before)."""
+
+    kind: ClassVar[str] = "skyscraper"
+    description: ClassVar[str] = "the clue counts the values seen from it, each larger than all before"
+    aliases: ClassVar[tuple[str, ...]] = ("skyscrapers",)
+    value_field: ClassVar[str] = "count"
+
+    def lower(self, b) -> None:
+        n = b.size
+        xs = b.vars(self.line(n))
+        top, seen = xs[0], []
+        values = range(1, n + 1)
+        for j, x in enumerate(xs[1:], start=2):
+            higher = b.new_var(n, f"highest of the first {j}")
+            b.table((top, x, higher), [(m, a, max(m, a)) for m in values for a in values])
+            flag = b.new_var(2, f"cell {j} seen")
+            b.table((top, x, flag), [(m, a, 2 if a > m else 1) for m in values for a in values])
+            seen.append(flag)
+            top = higher
+        b.linear(seen, [1] * len(seen), self.value - 1 + len(seen))
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = values_at(grid, geometry, self.line(geometry.size))
+        if 0 in vals:
+            return
+        seen, top = 0, 0
+        for v in vals:
+            if v > top:
+                seen, top = seen + 1, v
+        if seen != self.value:
+            yield f"the skyscraper clue {self.place()} sees {seen}, not {self.value}"
+
+
+KINDS = (LittleKiller, Sandwich, XSum, Skyscraper)

@@ -1,0 +1,167 @@
+"""Rules between two neighbouring cells: kropki dots and XV marks, and their negative forms
+("every pair without a mark is neither")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator
+
+from ..model.geometry import Geometry, cell_name
+from ..model.rules import Shape
+from . import params
+from ..errors import BadInput
+from .base import GlobalRule, PairRule
+from .globals import move_pairs
+
+
+@dataclass(frozen=True)
+class KropkiWhite(PairRule):
+    """A white dot: the two cells hold consecutive values."""
+
+    kind: ClassVar[str] = "kropki-white"
+    description: ClassVar[str] = "cells joined by a white dot hold consecutive values"
+    aliases: ClassVar[tuple[str, ...]] = ("white-dot", "difference")
+    words: ClassVar[str] = "are not consecutive"
+
+    def ok(self, a: int, b: int) -> bool:
+        return abs(a - b) == 1
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        return [Shape("dot", tuple(geometry.index(c) for c in self.cells), style="white")]
+
+
+@dataclass(frozen=True)
+class KropkiBlack(PairRule):
+    """A black dot: one cell holds double the other."""
+
+    kind: ClassVar[str] = "kropki-black"
+    description: ClassVar[str] = "cells joined by a black dot hold values in ratio 1:2"
+    aliases: ClassVar[tuple[str, ...]] = ("black-dot", "ratio")
+    words: ClassVar[str] = "are not in ratio 1:2"
+
+    def ok(self, a: int, b: int) -> bool:
+        return a == 2 * b or b == 2 * a
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        return [Shape("dot", tuple(geometry.index(c) for c in self.cells), style="black")]
+
+
+@dataclass(frozen=True)
+class XV(PairRule):
+    """An X (the two cells add up to 10) or a V (they add up to 5)."""
+
+    total: int = 10
+
+    kind: ClassVar[str] = "xv"
+    description: ClassVar[str] = "cells joined by an X add up to 10, by a V to 5"
+
+    @property
+    def words(self) -> str:   # type: ignore[override]
+        return f"do not add up to {self.total}"
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "XV":
+        value = data.get("sum")
+        if isinstance(value, str) and value.strip().upper() in ("X", "V"):
+            data = dict(data, sum=10 if value.strip().upper() == "X" else 5)
+        return cls(cls.read_cells(data, geometry), params.integer(data, "sum", 2, 2 * geometry.size))
+
+    def to_data(self) -> dict[str, Any]:
+        return dict(super().to_data(), sum=self.total)
+
+    def ok(self, a: int, b: int) -> bool:
+        return a + b == self.total
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        mark = {10: "X", 5: "V"}.get(self.total, str(self.total))
+        return [Shape("mark", tuple(geometry.index(c) for c in self.cells), mark)]
+
+
+@dataclass(frozen=True)
+class _Negative(GlobalRule):
+    """Every orthogonal pair with no mark of the given family breaks each of its relations."""
+
+    marks: tuple[str, ...] = ()
+
+    family: ClassVar[tuple[type, ...]] = ()
+    all_marks: ClassVar[tuple[str, ...]] = ()
+    field: ClassVar[str] = ""
+    words: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        if not self.marks:
+            object.__setattr__(self, "marks", self.all_marks)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "_Negative":
+        raw = data.get(cls.field, list(cls.all_marks))
+        if not isinstance(raw, list) or not raw:
+            raise BadInput(f"field \"{cls.field}\" must be a list of {', '.join(cls.all_marks)}")
+        marks = tuple(params.choice({cls.field: m}, cls.field, cls.all_marks) for m in raw)
+        return cls(tuple(sorted(set(marks), key=cls.all_marks.index)))
+
+    def to_data(self):
+        if self.marks == self.all_marks:
+            return self.kind
+        return {"kind": self.kind, self.field: list(self.marks)}
+
+    def forbidden(self, mark: str, a: int, b: int) -> bool:
+        """Return whether two unmarked neighbours holding a, b break `mark`'s negative rule."""
+        raise NotImplementedError
+
+    def ok(self, a: int, b: int) -> bool:
+        return not any(self.forbidden(m, a, b) for m in self.marks)
+
+    def free_pairs(self, g: Geometry, rules) -> list[tuple[int, int]]:
+        """Return the orthogonal cell-index pairs that carry no mark of the family."""
+        marked = {r.pair() for r in rules if isinstance(r, self.family)}
+        out = []
+        for a, b in move_pairs(((0, 1), (1, 0)), g):
+            if frozenset((g.cell(a), g.cell(b))) not in marked:
+                out.append((a, b))
+        return out
+
+    def lower(self, b) -> None:
+        for x, y in self.free_pairs(b.geometry, b.rules):
+            b.relation(x, y, self.ok)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        for a, b in self.free_pairs(geometry, rules):
+            if grid[a] and grid[b] and not self.ok(grid[a], grid[b]):
+                yield (f"{cell_name(geometry.cell(a))}={grid[a]} and {cell_name(geometry.cell(b))}"
+                       f"={grid[b]} have no mark but {self.words} ({self.kind})")
+
+
+@dataclass(frozen=True)
+class KropkiNegative(_Negative):
+    """All dots are given: neighbours with no dot are neither consecutive nor in ratio 1:2."""
+
+    kind: ClassVar[str] = "kropki-negative"
+    description: ClassVar[str] = "neighbours with no kropki dot are neither consecutive nor in ratio 1:2"
+    aliases: ClassVar[tuple[str, ...]] = ("negative-kropki",)
+    family: ClassVar[tuple[type, ...]] = (KropkiWhite, KropkiBlack)
+    all_marks: ClassVar[tuple[str, ...]] = ("white", "black")
+    field: ClassVar[str] = "dots"
+    words: ClassVar[str] = "are consecutive or in ratio 1:2"
+
+    def forbidden(self, mark: str, a: int, b: int) -> bool:
+        return abs(a - b) == 1 if mark == "white" else (a == 2 * b or b == 2 * a)
+
+
+@dataclass(frozen=True)
+class XVNegative(_Negative):
+    """All X and V marks are given: neighbours with no mark add up to neither 10 nor 5."""
+
+    kind: ClassVar[str] = "xv-negative"
+    description: ClassVar[str] = "neighbours with no X or V add up to neither 10 nor 5"
+    aliases: ClassVar[tuple[str, ...]] = ("negative-xv",)
+    family: ClassVar[tuple[type, ...]] = (XV,)
+    all_marks: ClassVar[tuple[str, ...]] = ("x", "v")
+    field: ClassVar[str] = "marks"
+    words: ClassVar[str] = "add up to 10 or 5"
+
+    def forbidden(self, mark: str, a: int, b: int) -> bool:
+        return a + b == (10 if mark == "x" else 5)
+
+
+KINDS = (KropkiWhite, KropkiBlack, XV, KropkiNegative, XVNegative)
