@@ -13,7 +13,7 @@ import itertools
 import time
 
 from ..problem import Problem
-from .base import Availability, Engine, Outcome, Status
+from .base import ALL_KINDS, Availability, Engine, Outcome, Status
 from .cnf import ENCODINGS
 
 class PycosatEngine(Engine):
@@ -23,6 +23,7 @@ class PycosatEngine(Engine):
     title = "PicoSAT through pycosat (conda's classic SAT solver) on the CNF encoding"
     install_hint = "pip install pycosat"
     capabilities = frozenset({"solve", "count"})
+    takes = ALL_KINDS
 
     def available(self) -> Availability:
         try:

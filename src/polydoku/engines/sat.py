@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..problem import Problem
-from .base import Availability, Core, Engine, Outcome, Status
+from .base import ALL_KINDS, Availability, Core, Engine, Outcome, Status
 from .cnf import ENCODINGS, Cnf
 from .models.common import ModelCache
 
@@ -72,6 +72,7 @@ class SatEngine(Engine):
     title = "PySAT SAT solvers in process (CaDiCaL by default; -o solver=NAME) on a CNF encoding"
     install_hint = "pip install python-sat"
     capabilities = frozenset({"solve", "count", "core"})
+    takes = ALL_KINDS
 
     def __init__(self, variant=None, *, keep=None, options=None):
         super().__init__(variant, keep=keep, options=options)

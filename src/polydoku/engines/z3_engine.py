@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..problem import Problem
-from .base import Availability, Core, Engine, Outcome, Status
+from .base import ALL_KINDS, Availability, Core, Engine, Outcome, Status
 from .models.common import ModelCache
 from .models.smtlib import script
 
@@ -65,6 +65,7 @@ class Z3Engine(Engine):
     title = "Z3 SMT solver in process (Distinct, integer arithmetic), givens as assumptions"
     install_hint = "pip install z3-solver"
     capabilities = frozenset({"solve", "count", "core"})
+    takes = ALL_KINDS
     # Enumeration by blocking clauses costs Z3 about 25 ms of CPU per solution on 9x9, so the
     # --count differential (5,260 solutions over 43 puzzles) takes a spread of 5 of them.
     differential_limit = 5

@@ -9,8 +9,8 @@ exported file); without, the engine passes them as assumptions on `x/2`.
 
 from __future__ import annotations
 
-from ...problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table
-from ..models.common import groups, in_kinds, puzzle_title
+from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
+from ..models.common import MODEL_KINDS, groups, in_kinds, puzzle_title
 
 RULES = """\
 % Each cell holds exactly one value.
@@ -28,6 +28,14 @@ RULES = """\
 1 { pick(K,T) : tuple(K,T) } 1 :- table(K).
 :- pick(K,T), at(K,I,C), allowed(K,T,I,V), not x(C,V).
 
+% An auxiliary variable A (sums, sandwiches...) holds exactly one value of 1..D.
+1 { x(A,V) : V = 1..D } 1 :- auxdom(A,D).
+
+% Linear constraints: the sum of K*V over the terms I of L compares to R.
+:- linear(L,eq,R), #sum { K*V,I : term(L,I,C,K), x(C,V) } != R.
+:- linear(L,le,R), #sum { K*V,I : term(L,I,C,K), x(C,V) } > R.
+:- linear(L,ge,R), #sum { K*V,I : term(L,I,C,K), x(C,V) } < R.
+
 % The givens.
 :- given(C,V), not x(C,V).
 
@@ -36,14 +44,17 @@ RULES = """\
 
 
 def cell_term(problem: Problem, var: int) -> str:
-    """Return the ASP term of a cell variable, `c(Row,Column)` 1-based."""
+    """Return the ASP term of a variable: `c(Row,Column)` 1-based for a cell, `a(K)` for
+    the K-th auxiliary."""
+    if var >= problem.ncells:
+        return f"a({var - problem.ncells + 1})"
     r, c = problem.cell(var)
     return f"c({r + 1},{c + 1})"
 
 
 def program(problem: Problem, *, givens: bool = True) -> str:
     """Return the answer-set program of a problem (with its givens as facts when asked)."""
-    problem = in_kinds(problem)
+    problem = in_kinds(problem, MODEL_KINDS | {Linear})
     n = problem.size
     out = [f"% polydoku ASP program: {puzzle_title(problem)}",
            "% x(C,V): cell C = c(Row,Column) holds value V.", "",
@@ -59,7 +70,10 @@ def _facts(problem: Problem) -> list[str]:
     """Return the fact lines of a problem's constraints, one comment per group."""
     t = lambda var: cell_term(problem, var)       # noqa: E731
     out: list[str] = []
-    ngroups = ntables = 0
+    if problem.aux:
+        out.append("% auxiliary variables and their domains")
+        out += [f"auxdom({t(problem.ncells + k)},{d})." for k, d in enumerate(problem.aux)]
+    ngroups = ntables = nlinear = 0
     for g in groups(problem):
         out.append(f"% {g.label or g.kind.__name__}")
         if g.kind is AllDifferent:
@@ -71,6 +85,12 @@ def _facts(problem: Problem) -> list[str]:
             out += [f"absdiffnot({t(c.x)},{t(c.y)},{c.d})." for c in g.items]
         elif g.kind is Nogood:
             out += [f"nogood({t(c.x)},{c.a},{t(c.y)},{c.b})." for c in g.items]
+        elif g.kind is Linear:
+            for c in g.items:
+                nlinear += 1
+                op = {"==": "eq", "<=": "le", ">=": "ge"}[c.op]
+                out.append(f"linear({nlinear},{op},{c.rhs}). " + " ".join(
+                    f"term({nlinear},{i},{t(x)},{k})." for i, (k, x) in enumerate(zip(c.coefs, c.vars))))
         elif g.kind is Table:
             for c in g.items:
                 ntables += 1

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...problem import Problem
-from ..base import Availability, Engine, Outcome, Status
+from ..base import ALL_KINDS, Availability, Engine, Outcome, Status
 from ..models.common import ModelCache
 from .encode import program
 
@@ -43,6 +43,7 @@ class ClingoEngine(Engine):
     title = "clingo answer-set solver in process (the engine under Debian's aspcud)"
     install_hint = "pip install clingo"
     capabilities = frozenset({"solve", "count"})
+    takes = ALL_KINDS
 
     def available(self) -> Availability:
         try:
@@ -66,6 +67,8 @@ class ClingoEngine(Engine):
             values = [0] * problem.nvars
             for sym in model.symbols(shown=True):
                 cell, value = sym.arguments
+                if cell.name != "c":
+                    continue          # an auxiliary: the cells decide it
                 r, c = cell.arguments
                 values[(r.number - 1) * n + c.number - 1] = value.number
             solutions.append(tuple(values))
@@ -116,4 +119,6 @@ def _x(clingo, problem: Problem, var: int, value: int):
     """Return the symbol x(c(R,C),V) of "cell `var` holds `value`"."""
     r, c = problem.cell(var)
     Number, Function = clingo.Number, clingo.Function
+    if var >= problem.ncells:
+        return Function("x", [Function("a", [Number(var - problem.ncells + 1)]), Number(value)])
     return Function("x", [Function("c", [Number(r + 1), Number(c + 1)]), Number(value)])

@@ -10,8 +10,12 @@ Variable `var * size + value` (1-based) means "cell `var` holds `value`". Clause
 - per AllDifferent and value: at most one of its cells holds it (pairwise); a unit of
   `size` cells also gets "at least one cell holds it" (the hidden-single clause);
 - Nogood and AbsDiffNot: one binary clause per forbidden pair of values;
-- Table: one auxiliary variable per allowed tuple, which implies its values, and one clause
-  saying some tuple holds.
+- Table: for each assignment of all but its last variable, one clause saying the last takes
+  an allowed value (the support encoding: no new variables, and partial sums chain through
+  it); a table whose other columns have too many combinations gets one auxiliary boolean per
+  allowed tuple instead, which implies its values, and one clause saying some tuple holds.
+- Auxiliary problem variables (sums, sandwiches...) get booleans after the cells' ones, one
+  per value of their own domain.
 Binary clauses are deduplicated (an anti-king pair inside a box is already there).
 
 Roads not taken: a sequential-counter at-most-one would save clauses on 25x25 but slows
@@ -35,10 +39,13 @@ class Cnf:
     nvars: int
     clauses: list[list[int]] = field(default_factory=list)
     sections: list[tuple[str, int, int]] = field(default_factory=list)   # label, first, end
+    aux_base: list[int] = field(default_factory=list)   # per auxiliary problem variable
 
     def lit(self, var: int, value: int) -> int:
-        """Return the literal "cell `var` holds `value`"."""
-        return var * self.size + value
+        """Return the literal "variable `var` holds `value`"."""
+        if var < self.ncells:
+            return var * self.size + value
+        return self.aux_base[var - self.ncells] + value
 
     def cell_of(self, lit: int) -> tuple[int, int]:
         """Return the (var, value) of a positive cell literal."""
@@ -104,23 +111,30 @@ class _Builder:
 def encode(problem: Problem) -> Cnf:
     """Return the CNF of a problem's constraints (its givens are left to the caller)."""
     problem = in_kinds(problem)
-    n, size = problem.nvars, problem.size
-    b = _Builder(size, n)
+    size, ncells = problem.size, problem.ncells
+    b = _Builder(size, ncells)
+    for d in problem.aux:
+        b.cnf.aux_base.append(b.cnf.nvars)
+        b.cnf.nvars += d
     lit = b.cnf.lit
     values = range(1, size + 1)
     b.section("cell")
-    for var in range(n):
-        b.add([lit(var, v) for v in values])
-        for a in values:
-            for c in range(a + 1, size + 1):
+    for var in range(problem.nvars):
+        dom = problem.domain(var)
+        b.add([lit(var, v) for v in dom])
+        for a in dom:
+            for c in range(a + 1, dom.stop):
                 b.add([-lit(var, a), -lit(var, c)])
     for con in problem.constraints:
         b.section(con.label or type(con).__name__)
-        _encode_one(b, con, values)
+        _encode_one(b, con, values, problem.domain)
     return b.done()
 
 
-def _encode_one(b: _Builder, con, values: range) -> None:
+_SUPPORT_LIMIT = 4096   # combinations of a table's other columns the support encoding spells out
+
+
+def _encode_one(b: _Builder, con, values: range, domain=None) -> None:
     """Add the clauses of one constraint."""
     lit, size = b.cnf.lit, b.cnf.size
     if isinstance(con, AllDifferent):
@@ -139,6 +153,8 @@ def _encode_one(b: _Builder, con, values: range) -> None:
                 if 1 <= c <= size:
                     b.add([-lit(con.x, a), -lit(con.y, c)])
     elif isinstance(con, Table):
+        if _support_clauses(b, con, domain):
+            return
         chosen = []
         for row in con.tuples:
             t = b.fresh()
@@ -148,6 +164,30 @@ def _encode_one(b: _Builder, con, values: range) -> None:
         b.add(chosen)
 
 
+def _support_clauses(b: _Builder, con: Table, domain) -> bool:
+    """Add a table as support clauses (see the module docstring); False when too large."""
+    from itertools import product
+    lit = b.cnf.lit
+    if not con.vars or domain is None:
+        return False
+    *heads, last = con.vars
+    doms = [domain(v) for v in heads]
+    combos = 1
+    for d in doms:
+        combos *= len(d)
+    if combos > _SUPPORT_LIMIT or len(set(con.vars)) != len(con.vars):
+        return False
+    allowed: dict[tuple[int, ...], set[int]] = {}
+    for row in con.tuples:
+        allowed.setdefault(tuple(row[:-1]), set()).add(row[-1])
+    for key in product(*doms):
+        lasts = allowed.get(key, set())
+        if len(lasts) == len(domain(last)):
+            continue
+        b.add([-lit(x, v) for x, v in zip(heads, key)] + [lit(last, v) for v in sorted(lasts)])
+    return True
+
+
 def to_dimacs(cnf: Cnf, problem: Problem, units: list[int] | None = None) -> str:
     """Return DIMACS text: a comment map from variables to `rNcM=v`, the clauses in labelled
     sections, and `units` (the givens) as unit clauses at the end."""
@@ -155,10 +195,13 @@ def to_dimacs(cnf: Cnf, problem: Problem, units: list[int] | None = None) -> str
     out = [f"c polydoku CNF: variable (cell * {cnf.size} + value) means cell holds value",
            f"c {len(units)} givens as unit clauses at the end"]
     if cnf.nvars > cnf.ncells * cnf.size:
-        out.append(f"c variables {cnf.ncells * cnf.size + 1}..{cnf.nvars} are table auxiliaries")
+        out.append(f"c variables {cnf.ncells * cnf.size + 1}..{cnf.nvars} are auxiliaries")
     for var in range(cnf.ncells):
         name = problem.name(var)
         out += [f"c {cnf.lit(var, v)} {name}={v}" for v in range(1, cnf.size + 1)]
+    for var in range(cnf.ncells, cnf.ncells + len(cnf.aux_base)):
+        name = problem.name(var)
+        out += [f"c {cnf.lit(var, v)} {name}={v}" for v in problem.domain(var)]
     out.append(f"p cnf {cnf.nvars} {len(cnf.clauses) + len(units)}")
     for label, first, end in cnf.sections:
         out.append(f"c {label}")

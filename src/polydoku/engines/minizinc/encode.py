@@ -10,8 +10,8 @@ and rules; the `.dzn` holds the givens (0 = empty).
 
 from __future__ import annotations
 
-from ...problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table
-from ..models.common import Group, groups, in_kinds, puzzle_title
+from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
+from ..models.common import MODEL_KINDS, Group, groups, in_kinds, puzzle_title
 
 
 def _rc(problem: Problem, var: int) -> tuple[int, int]:
@@ -20,18 +20,23 @@ def _rc(problem: Problem, var: int) -> tuple[int, int]:
 
 
 def _x(problem: Problem, var: int) -> str:
+    if var >= problem.ncells:
+        return f"aux{var - problem.ncells + 1}"
     return "x[{},{}]".format(*_rc(problem, var))
 
 
 def model_text(problem: Problem) -> str:
     """Return the `.mzn` model of a problem's constraints (the givens come from the data)."""
-    problem = in_kinds(problem)
+    problem = in_kinds(problem, MODEL_KINDS | {Linear})
     n = problem.size
     out = [f"% polydoku MiniZinc model: {puzzle_title(problem)}",
            "% x[r,c] is the value in row r, column c; givens[r,c] > 0 is a given (from the .dzn).",
            *_includes(problem), "", f"int: n = {n};",
            "array[1..n, 1..n] of 0..n: givens;", "array[1..n, 1..n] of var 1..n: x;", "",
            "constraint forall(r, c in 1..n where givens[r,c] > 0)(x[r,c] = givens[r,c]);"]
+    if problem.aux:
+        out += ["", "% auxiliary variables (sums, sandwiches...): the cells decide them"]
+        out += [f"var 1..{d}: aux{k + 1};" for k, d in enumerate(problem.aux)]
     names: set[str] = set()
     for g in groups(problem):
         out.append("")
@@ -74,6 +79,8 @@ def _group(problem: Problem, g: Group, name: str) -> list[str]:
     if g.kind is AllDifferent and len(g.items[0].vars) > 2:
         return [f"% {label}",
                 f"constraint all_different_int([{', '.join(map(x, g.items[0].vars))}]) :: domain;"]
+    if g.kind is Linear or any(v >= problem.ncells for c in g.items for v in _vars(c)):
+        return [f"% {label}"] + [f"constraint {_expression(problem, c)};" for c in g.items]
     if g.kind is Table:
         c = g.items[0]
         rows = " | ".join(", ".join(map(str, row)) for row in c.tuples)
@@ -96,6 +103,27 @@ def _group(problem: Problem, g: Group, name: str) -> list[str]:
             f"array[int, 1..{width}] of int: {name} = array2d(1..{len(g.items)}, 1..{width}, "
             f"[{', '.join(map(str, flat))}]);",
             f"constraint forall(k in index_set_1of2({name}))({test});"]
+
+
+def _vars(c) -> tuple[int, ...]:
+    """Return the variables a constraint names."""
+    return c.vars if hasattr(c, "vars") else (c.x, c.y)
+
+
+def _expression(problem: Problem, c) -> str:
+    """Return one constraint as a MiniZinc expression (for groups that touch auxiliaries)."""
+    x = lambda var: _x(problem, var)      # noqa: E731
+    if isinstance(c, Linear):
+        terms = " + ".join(f"({k}) * {x(v)}" for k, v in zip(c.coefs, c.vars))
+        return f"{terms} {'=' if c.op == '==' else c.op} {c.rhs}"
+    if isinstance(c, Nogood):
+        return f"not ({x(c.x)} = {c.a} /\\ {x(c.y)} = {c.b})"
+    if isinstance(c, AbsDiffNot):
+        return f"abs({x(c.x)} - {x(c.y)}) != {c.d}"
+    if isinstance(c, AllDifferent):
+        return f"all_different_int([{', '.join(map(x, c.vars))}])"
+    rows = " | ".join(", ".join(map(str, row)) for row in c.tuples)
+    return f"table([{', '.join(map(x, c.vars))}], [| {rows} |])"
 
 
 def data_text(problem: Problem) -> str:

@@ -11,7 +11,7 @@ import functools
 import re
 
 from ...problem import Problem
-from ..base import Availability, Engine, Outcome, Status
+from ..base import ALL_KINDS, Availability, Engine, Outcome, Status
 from ..sandbox import Sandbox, find_program
 
 DEFAULT_SOLVER = "gecode"
@@ -24,6 +24,7 @@ class MiniZincEngine(Engine):
     title = "MiniZinc model run by the minizinc program with its Gecode backend"
     install_hint = "apt-get install minizinc (Debian; Gecode's backend comes with package flatzinc)"
     capabilities = frozenset({"solve", "count"})
+    takes = ALL_KINDS
 
     def available(self) -> Availability:
         return _availability(self.options.get("solver", DEFAULT_SOLVER), self.install_hint)

@@ -8,21 +8,22 @@ as equalities; then `(check-sat)` and `(get-value (...))` for every cell.
 
 from __future__ import annotations
 
-from ...problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table
-from .common import groups, in_kinds, puzzle_title
+from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
+from .common import MODEL_KINDS, groups, in_kinds, puzzle_title
 
 
 def script(problem: Problem, *, commands: bool = True) -> str:
     """Return the SMT-LIB script of a problem with its givens (and, when `commands`, the
     `check-sat` and `get-value` commands that make it a runnable script)."""
-    problem = in_kinds(problem)
+    problem = in_kinds(problem, MODEL_KINDS | {Linear})
     n, name = problem.size, problem.name
     cells = [name(v) for v in range(problem.nvars)]
     out = [f"; polydoku SMT-LIB model: {puzzle_title(problem)}",
            f"; cell rNcM holds an integer 1..{n}", "(set-logic QF_LIA)",
            "(set-option :produce-models true)"]
     out += [f"(declare-const {c} Int)" for c in cells]
-    out += [f"(assert (and (<= 1 {c}) (<= {c} {n})))" for c in cells]
+    out += [f"(assert (and (<= 1 {c}) (<= {c} {problem.domain_size(v)})))"
+            for v, c in enumerate(cells)]
     for g in groups(problem):
         out.append(f"; {g.label or g.kind.__name__}")
         for c in g.items:
@@ -52,4 +53,10 @@ def _assertions(problem: Problem, c) -> list[str]:
         rows = " ".join("(and " + " ".join(f"(= {name(x)} {v})" for x, v in zip(c.vars, row)) + ")"
                         for row in c.tuples)
         return [f"(assert (or {rows}))"]
+    if isinstance(c, Linear):
+        terms = " ".join(f"(* {k} {name(x)})" if k >= 0 else f"(* (- {-k}) {name(x)})"
+                         for k, x in zip(c.coefs, c.vars))
+        rhs = str(c.rhs) if c.rhs >= 0 else f"(- {-c.rhs})"
+        op = {"==": "=", "<=": "<=", ">=": ">="}[c.op]
+        return [f"(assert ({op} (+ {terms} 0) {rhs}))"]
     return []
