@@ -53,11 +53,12 @@ def solve(puzzle: Puzzle, engine: str | Engine = "native", *, max_solutions: int
     early = givens_outcome(puzzle)
     if early is not None:
         return early
-    eng = get_engine(engine, keep=keep, options=options)
+    eng = get_engine(engine, keep=keep, options=options, check=False)
     problem = build_problem(puzzle)
     refusal = eng.refusal(problem)
     if refusal:
         raise BadInput(refusal)
+    get_engine(eng)
     wall, cpu = time.perf_counter(), _cpu()
     outcome = eng.solve(problem, max_solutions=max_solutions, timeout=timeout)
     outcome.stats.setdefault("seconds", round(time.perf_counter() - wall, 6))

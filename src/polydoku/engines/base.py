@@ -122,9 +122,9 @@ class Engine:
         if not missing:
             return None
         rules = _rule_kinds(problem, set(kinds - self.takes) | ({Linear} if aux else set()))
-        what = f" (from {', '.join(rules)})" if rules else ""
-        return (f"engine {self.spec!r} cannot take {', '.join(sorted(missing))}{what}; "
-                f"try --engine native, sat or cpsat")
+        what = ", ".join(rules) if rules else "this puzzle"
+        return (f"engine {self.spec!r} cannot take {what}: its encoding has no "
+                f"{' or '.join(sorted(missing))}; try --engine native, sat or cpsat")
 
     @property
     def spec(self) -> str:
