@@ -28,10 +28,24 @@ EXPORTERS: dict[str, str] = {
 }
 
 
+# format -> the engine whose encoding it writes: an export refuses what that engine refuses
+ENGINE_OF: dict[str, str] = {
+    "debian": "apt", "conda": "libsolv-conda", "pypi": "pip", "poetry": "poetry",
+    "dimacs": "sat", "smtlib": "z3", "minizinc": "minizinc", "asp": "clingo",
+    "alloy": "alloy", "picat": "picat",
+}
+
+
 def export(puzzle: Puzzle, fmt: str, out: Path, options: dict[str, str] | None = None) -> list[Path]:
     """Write `puzzle` in format `fmt` into folder `out` and return the files written."""
     if fmt not in EXPORTERS:
         raise BadInput(f"unknown export format {fmt!r} (known: {', '.join(EXPORTERS) or 'none'})")
+    if fmt in ENGINE_OF:
+        from ..problem import build_problem
+        from .registry import make_engine
+        refusal = make_engine(ENGINE_OF[fmt]).refusal(build_problem(puzzle))
+        if refusal:
+            raise BadInput(f"export --to {fmt}: {refusal}")
     module, _, name = EXPORTERS[fmt].partition(":")
     out.mkdir(parents=True, exist_ok=True)
     return getattr(importlib.import_module(module), name)(puzzle, out, dict(options or {}))

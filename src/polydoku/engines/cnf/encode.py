@@ -40,6 +40,8 @@ class Cnf:
     clauses: list[list[int]] = field(default_factory=list)
     sections: list[tuple[str, int, int]] = field(default_factory=list)   # label, first, end
     aux_base: list[int] = field(default_factory=list)   # per auxiliary problem variable
+    aux_names: list[str] = field(default_factory=list)
+    aux_sizes: list[int] = field(default_factory=list)
 
     def lit(self, var: int, value: int) -> int:
         """Return the literal "variable `var` holds `value`"."""
@@ -113,8 +115,10 @@ def encode(problem: Problem) -> Cnf:
     problem = in_kinds(problem)
     size, ncells = problem.size, problem.ncells
     b = _Builder(size, ncells)
-    for d in problem.aux:
+    for k, d in enumerate(problem.aux):
         b.cnf.aux_base.append(b.cnf.nvars)
+        b.cnf.aux_names.append(problem.name(ncells + k))
+        b.cnf.aux_sizes.append(d)
         b.cnf.nvars += d
     lit = b.cnf.lit
     values = range(1, size + 1)
@@ -199,9 +203,8 @@ def to_dimacs(cnf: Cnf, problem: Problem, units: list[int] | None = None) -> str
     for var in range(cnf.ncells):
         name = problem.name(var)
         out += [f"c {cnf.lit(var, v)} {name}={v}" for v in range(1, cnf.size + 1)]
-    for var in range(cnf.ncells, cnf.ncells + len(cnf.aux_base)):
-        name = problem.name(var)
-        out += [f"c {cnf.lit(var, v)} {name}={v}" for v in problem.domain(var)]
+    for base, name, d in zip(cnf.aux_base, cnf.aux_names, cnf.aux_sizes):
+        out += [f"c {base + v} {name}={v}" for v in range(1, d + 1)]
     out.append(f"p cnf {cnf.nvars} {len(cnf.clauses) + len(units)}")
     for label, first, end in cnf.sections:
         out.append(f"c {label}")
