@@ -11,7 +11,7 @@ from polydoku import api
 from polydoku.errors import BadInput
 from polydoku.formats.read import read_puzzle
 from polydoku.model import parse_rules
-from polydoku.render import candidates_for, render_png, render_svg
+from polydoku.render import candidates_for, render_png, render_svg, write_picture
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -67,7 +67,8 @@ def test_svg_givens_only_and_candidates(wiki):
 def test_variant_rules_drawn_and_named():
     puzzle = read_puzzle(str(EXAMPLES / "four.txt")).with_rules(parse_rules("diagonal,anti-king"))
     root = ET.fromstring(render_svg(puzzle))
-    assert len(root.findall(f".//{NS}g[@class='rule diagonal']/{NS}line")) == 2
+    groups = [g for g in root.iter(f"{NS}g") if g.get("class", "").startswith("rule diagonal")]
+    assert sum(len(g.findall(f"{NS}line")) for g in groups) == 2
     notes = " ".join(t.text for t in root.iter(f"{NS}text") if t.get("class") == "rule-note")
     assert "diagonal" in notes and "anti-king" in notes
 
@@ -101,3 +102,46 @@ def test_render_command(run_cli, tmp_path):
     assert r.code == 0 and _png_size(png.read_bytes())[0] > 100
     r = run_cli("render", str(EXAMPLES / "four.txt"), "--out", tmp_path / "x.pdf")
     assert r.code == 2 and r.err.count("\n") == 1
+
+
+def test_every_rule_shape_is_drawn_and_the_svg_stays_well_formed(tmp_path):
+    import json
+
+    from polydoku.formats.jsonfmt import parse_json
+    rules = [{"kind": "killer", "cells": ["r1c1", "r1c2"], "sum": 15},
+             {"kind": "thermometer", "cells": ["r2c3", "r3c3"]},
+             {"kind": "arrow", "circle": ["r5c5"], "cells": ["r5c6", "r6c7"]},
+             {"kind": "kropki-white", "cells": ["r1c8", "r1c9"]},
+             {"kind": "kropki-black", "cells": ["r2c8", "r2c9"]},
+             {"kind": "xv", "cells": ["r3c8", "r3c9"], "sum": 10},
+             {"kind": "whispers", "cells": ["r6c1", "r6c2"]},
+             {"kind": "sandwich", "side": "left", "index": 5, "sum": 12},
+             {"kind": "little-killer", "cell": "r1c3", "direction": "DR", "sum": 40},
+             {"kind": "quadruple", "cells": ["r6c8", "r6c9", "r7c8", "r7c9"], "values": [1, 2]},
+             {"kind": "even", "cells": ["r5c1"]}, "windoku"]
+    puzzle = parse_json(json.dumps({"givens": "." * 81, "rules": rules, "name": "<b>&\"x"}))
+    root = ET.fromstring(render_svg(puzzle))
+    classes = [g.get("class", "") for g in root.iter(f"{NS}g")]
+    for kind in ("cage", "thermo", "arrow", "dot white", "dot black", "mark", "line whispers",
+                 "outside left", "outside dr", "corner", "square", "shade window"):
+        assert any(c.startswith(f"rule {kind}") for c in classes), kind
+    texts = [t.text for t in root.iter(f"{NS}text")]
+    assert "15" in texts and "X" in texts and "12" in texts and "40" in texts and "1 2" in texts
+    assert root.find(f"{NS}title").text == '<b>&"x'          # escaped by the XML writer
+    out = tmp_path / "v.png"
+    write_picture(out, puzzle)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_irregular_regions_get_thick_borders_and_box_less_grids_none():
+    import json
+
+    from polydoku.formats.jsonfmt import parse_json
+    jigsaw = parse_json(json.dumps({"size": 5, "givens": "." * 25,
+                                    "regions": "AAABB" "AABBB" "CCCDD" "CCEDD" "EEEED"}))
+    latin = parse_json(json.dumps({"size": 5, "givens": "." * 25, "box": "none"}))
+    def thick(p):
+        root = ET.fromstring(render_svg(p))
+        return len(root.find(f".//{NS}g[@class='box-lines']").findall(f"{NS}line"))
+    assert thick(latin) == 4 * 5                 # only the border: 5 segments a side
+    assert thick(jigsaw) > thick(latin)

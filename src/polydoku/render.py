@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from .errors import BadInput
-from .model import Puzzle, cell_name, parse_cell
-from .rules.globals import Diagonal
+from .model import Puzzle, Shape, cell_name, parse_cell
 
 
 INK, GIVEN, SOLVED, PENCIL, STRUCK = "#000000", "#000000", "#1f4fbf", "#6b6b6b", "#d62728"
@@ -90,9 +89,9 @@ def _index(puzzle: Puzzle, ref) -> int:
 def rule_notes(puzzle: Puzzle, width: float = 10**6, font_size: float = 14) -> tuple[str, ...]:
     """Return the lines naming each variant rule and what it says, wrapped to `width` pixels."""
     chars = max(20, int(width / (font_size * 0.52)))   # a sans-serif character is ~0.52 em wide
-    return tuple(line for rule in puzzle.rules
-                 for line in textwrap.wrap(f"{rule.name}: {rule.description}", chars,
-                                           subsequent_indent="    "))
+    kinds = {rule.kind: rule.description for rule in puzzle.rules}    # each kind once
+    return tuple(line for kind, text in kinds.items()
+                 for line in textwrap.wrap(f"{kind}: {text}", chars, subsequent_indent="    "))
 
 
 def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
@@ -112,7 +111,9 @@ def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
     if len(values) != n * n:
         raise BadInput(f"grid has {len(values)} cells, expected {n * n}")
     cell = 48.0 if n <= 9 else (36.0 if n <= 16 else 30.0)
-    lay = Layout(n, cell, 16.0, 16.0 + (30.0 if title else 0.0), rule_notes(puzzle, n * cell))
+    shapes = [sh for rule in puzzle.rules for sh in rule.shapes(puzzle.geometry)]
+    margin = cell if any(sh.kind == "outside" for sh in shapes) else 16.0
+    lay = Layout(n, cell, margin, margin + (30.0 if title else 0.0), rule_notes(puzzle, n * cell))
     marked = {_index(puzzle, ref) for ref in highlight}
     red = {(_index(puzzle, ref), value) for ref, value in struck}
     svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
@@ -124,11 +125,18 @@ def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
     if title:
         _el(svg, "text", title, class_="title", x=lay.width / 2, y=16 + 13, font_size=18,
             font_family=FONT, text_anchor="middle", fill=INK)
-    _draw_rules(svg, puzzle, lay)
+    under = _el(svg, "g", class_="rules")
+    for sh in shapes:
+        if sh.kind not in _OVER:
+            _draw_shape(under, sh, lay)
     layer = _el(svg, "g", class_="cells")
     for i in range(n * n):
         _draw_cell(layer, puzzle, lay, i, values[i], candidates, i in marked, red)
     _draw_lines(svg, puzzle, lay)
+    over = _el(svg, "g", class_="rule-marks")
+    for sh in shapes:
+        if sh.kind in _OVER:
+            _draw_shape(over, sh, lay)
     for k, note in enumerate(lay.notes):
         _el(svg, "text", note, class_="rule-note", x=lay.margin,
             y=lay.top + lay.side + 24 + 20 * k, font_size=14, font_family=FONT, fill=INK)
@@ -153,7 +161,8 @@ def _draw_cell(layer, puzzle, lay, i, value, candidates, is_marked, red) -> None
         return
     if candidates is None:
         return
-    br, bc = puzzle.geometry.box_rows, puzzle.geometry.box_cols
+    br = max(k for k in range(1, n + 1) if k * k <= n)
+    bc = -(-n // br)
     for v in sorted(candidates[i]):
         r, c = divmod(v - 1, bc)
         is_struck = (i, v) in red
@@ -164,30 +173,181 @@ def _draw_cell(layer, puzzle, lay, i, value, candidates, is_marked, red) -> None
             text_anchor="middle", dominant_baseline="central")
 
 
-def _draw_rules(svg, puzzle, lay) -> None:
-    """Add the variant markings drawn on the grid itself: the diagonals."""
-    if not any(isinstance(rule, Diagonal) for rule in puzzle.rules):
-        return
-    group = _el(svg, "g", class_="rule diagonal")
-    n = puzzle.size
-    for (x1, y1), (x2, y2) in (((0, 0), (n, n)), ((n, 0), (0, n))):
+# Colours of line rules, by the style their Shape names.
+LINE_COLOURS = {"whispers": "#2ca02c", "renban": "#9467bd", "palindrome": "#8c8c8c",
+                "between": "#6baed6", "entropic": "#ff7f0e", "modular": "#17becf",
+                "zipper": "#e377c2", "region-sum": "#1f77b4", "parity": "#d62728"}
+SHADES = {"window": "#9ecae1", "region": "#c7e9c0", "clone": "#fdd0a2", "index": "#dadaeb"}
+GREY, LIGHT = "#b0b0b0", "#d9d9d9"
+_OVER = {"cage", "dot", "mark", "outside", "corner", "cellmark"}    # drawn above grid lines
+_ARROWS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
+
+
+def _centre(lay: Layout, i: int) -> tuple[float, float]:
+    """Return the x, y of a cell's centre."""
+    row, col = divmod(i, lay.size)
+    return lay.x(col + 0.5), lay.y(row + 0.5)
+
+
+def _points(lay: Layout, cells) -> str:
+    return " ".join(f"{_num(x)},{_num(y)}" for x, y in (_centre(lay, i) for i in cells))
+
+
+def _draw_shape(parent, sh: Shape, lay: Layout) -> None:
+    """Add the SVG elements of one rule shape (see `Shape` for the kinds)."""
+    c, group = lay.cell, _el(parent, "g", class_=f"rule {sh.kind} {sh.style}".strip())
+    if sh.kind in ("line", "thermo"):
+        colour = LINE_COLOURS.get(sh.style, GREY) if sh.kind == "line" else LIGHT
+        width = c * (0.16 if sh.kind == "line" else 0.24)
+        _el(group, "polyline", points=_points(lay, sh.cells), fill="none", stroke=colour,
+            stroke_width=width, stroke_linecap="round", stroke_linejoin="round",
+            stroke_opacity=0.75)
+        if sh.kind == "thermo":
+            x, y = _centre(lay, sh.cells[0])
+            _el(group, "circle", cx=x, cy=y, r=c * 0.36, fill=LIGHT, stroke="none")
+    elif sh.kind == "arrow":
+        _draw_arrow(group, sh, lay)
+    elif sh.kind == "cage":
+        _draw_cage(group, sh, lay)
+    elif sh.kind in ("dot", "mark"):
+        (x1, y1), (x2, y2) = (_centre(lay, i) for i in sh.cells[:2])
+        x, y = (x1 + x2) / 2, (y1 + y2) / 2
+        if sh.kind == "dot":
+            _el(group, "circle", cx=x, cy=y, r=c * 0.12, stroke=INK, stroke_width=1.2,
+                fill=INK if sh.style == "black" else "#ffffff")
+        else:
+            _el(group, "rect", x=x - c * 0.16, y=y - c * 0.16, width=c * 0.32, height=c * 0.32,
+                fill="#ffffff")
+            _el(group, "text", sh.text, x=x, y=y, font_size=c * 0.3, font_family=FONT,
+                font_weight="bold", fill=INK, text_anchor="middle", dominant_baseline="central")
+    elif sh.kind in ("circle", "square"):
+        for i in sh.cells:
+            x, y = _centre(lay, i)
+            fill = "#ffffff" if sh.style == "between" else LIGHT
+            if sh.kind == "circle":
+                _el(group, "circle", cx=x, cy=y, r=c * 0.4, fill=fill, stroke=GREY, stroke_width=1.5)
+            else:
+                _el(group, "rect", x=x - c * 0.38, y=y - c * 0.38, width=c * 0.76,
+                    height=c * 0.76, fill=LIGHT)
+    elif sh.kind == "shade":
+        for i in sh.cells:
+            row, col = divmod(i, lay.size)
+            _el(group, "rect", x=lay.x(col), y=lay.y(row), width=c, height=c,
+                fill=SHADES.get(sh.style, LIGHT), fill_opacity=0.55)
+    elif sh.kind == "outside":
+        _draw_outside(group, sh, lay)
+    elif sh.kind == "corner":
+        rows = [i // lay.size for i in sh.cells]
+        cols = [i % lay.size for i in sh.cells]
+        x, y = lay.x(max(cols)), lay.y(max(rows))
+        _el(group, "circle", cx=x, cy=y, r=c * 0.3, fill="#ffffff", stroke=INK, stroke_width=1)
+        _el(group, "text", sh.text, x=x, y=y, font_size=c * (0.22 if len(sh.text) < 4 else 0.15),
+            font_family=FONT, fill=INK, text_anchor="middle", dominant_baseline="central")
+    elif sh.kind == "diagonal":
+        n = lay.size
+        ends = ((0, 0), (n, n)) if sh.style == "main" else ((n, 0), (0, n))
+        (x1, y1), (x2, y2) = ends
         _el(group, "line", x1=lay.x(x1), y1=lay.y(y1), x2=lay.x(x2), y2=lay.y(y2),
             stroke=DIAGONAL, stroke_width=3)
+    elif sh.kind == "cellmark":
+        for i in sh.cells:
+            row, col = divmod(i, lay.size)
+            _el(group, "text", sh.text, x=lay.x(col + 0.84), y=lay.y(row + 0.22),
+                font_size=c * 0.26, font_family=FONT, fill=GREY, text_anchor="middle",
+                dominant_baseline="central")
+
+
+def _draw_arrow(group, sh: Shape, lay: Layout) -> None:
+    """Add an arrow: a circle (or pill) on its first cells, a shaft with a head."""
+    c, k = lay.cell, int(sh.text or 1)
+    circle, shaft = sh.cells[:k], sh.cells[k:]
+    rows = [i // lay.size for i in circle]
+    cols = [i % lay.size for i in circle]
+    pad = c * 0.1
+    if shaft:
+        _draw_shaft(group, (circle[-1],) + shaft, lay)
+    _el(group, "rect", x=lay.x(min(cols)) + pad, y=lay.y(min(rows)) + pad,
+        width=(max(cols) - min(cols) + 1) * c - 2 * pad, height=(max(rows) - min(rows) + 1) * c - 2 * pad,
+        rx=c * 0.4, fill="#ffffff", stroke=GREY, stroke_width=2)
+
+
+def _draw_shaft(group, path, lay: Layout) -> None:
+    """Add an arrow's shaft through the cells of `path`, with a head on the last."""
+    c = lay.cell
+    _el(group, "polyline", points=_points(lay, path), fill="none", stroke=GREY,
+        stroke_width=2, stroke_linejoin="round")
+    (x1, y1), (x2, y2) = _centre(lay, path[-2]), _centre(lay, path[-1])
+    dx, dy = x2 - x1, y2 - y1
+    norm = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+    ux, uy = dx / norm, dy / norm
+    for sign in (1, -1):
+        hx = x2 - c * 0.25 * ux + sign * c * 0.15 * -uy
+        hy = y2 - c * 0.25 * uy + sign * c * 0.15 * ux
+        _el(group, "line", x1=x2, y1=y2, x2=hx, y2=hy, stroke=GREY, stroke_width=2)
+
+
+def _draw_cage(group, sh: Shape, lay: Layout) -> None:
+    """Add a killer cage: a dashed outline just inside its cells, its sum in the first corner."""
+    n, c, inset = lay.size, lay.cell, lay.cell * 0.08
+    cells = set(sh.cells)
+    for i in sh.cells:
+        row, col = divmod(i, n)
+        x0, y0, x1, y1 = lay.x(col) + inset, lay.y(row) + inset, lay.x(col + 1) - inset, lay.y(row + 1) - inset
+        sides = {(-1, 0): (x0, y0, x1, y0), (1, 0): (x0, y1, x1, y1),
+                 (0, -1): (x0, y0, x0, y1), (0, 1): (x1, y0, x1, y1)}
+        for (dr, dc), (ax, ay, bx, by) in sides.items():
+            r2, c2 = row + dr, col + dc
+            if not (0 <= r2 < n and 0 <= c2 < n and r2 * n + c2 in cells):
+                _el(group, "line", x1=ax, y1=ay, x2=bx, y2=by, stroke=INK, stroke_width=1,
+                    stroke_dasharray="3,3")
+    if sh.text:
+        first = min(sh.cells)
+        row, col = divmod(first, n)
+        _el(group, "rect", x=lay.x(col) + 1, y=lay.y(row) + 1, width=c * 0.12 * (len(sh.text) + 1),
+            height=c * 0.26, fill="#ffffff")
+        _el(group, "text", sh.text, x=lay.x(col) + c * 0.06, y=lay.y(row) + c * 0.14,
+            font_size=c * 0.22, font_family=FONT, fill=INK, dominant_baseline="central")
+
+
+def _draw_outside(group, sh: Shape, lay: Layout) -> None:
+    """Add a clue outside the grid: beside a row or column, or at a diagonal's start."""
+    c = lay.cell
+    row, col = divmod(sh.cells[0], lay.size)
+    if sh.style in _ARROWS:
+        dr, dc = _ARROWS[sh.style]
+        x, y = lay.x(col + 0.5 - dc * 0.85), lay.y(row + 0.5 - dr * 0.85)
+        _el(group, "line", x1=x + dc * c * 0.18, y1=y + dr * c * 0.18, x2=x + dc * c * 0.42,
+            y2=y + dr * c * 0.42, stroke=INK, stroke_width=1)
+        x, y = x - dc * c * 0.05, y - dr * c * 0.05
+    else:
+        offset = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}[sh.style]
+        x, y = lay.x(col + 0.5 + offset[0] * 0.85), lay.y(row + 0.5 + offset[1] * 0.85)
+    _el(group, "text", sh.text, x=x, y=y, font_size=c * 0.34, font_family=FONT, fill=INK,
+        text_anchor="middle", dominant_baseline="central")
 
 
 def _draw_lines(svg, puzzle, lay) -> None:
-    """Add the thin cell lines, then the thick box lines and the border on top."""
+    """Add the thin cell lines, then the thick box (region) lines and the border on top."""
     g, n = puzzle.geometry, puzzle.size
     thin, thick = _el(svg, "g", class_="cell-lines"), _el(svg, "g", class_="box-lines")
+    region = g.region_of
     for k in range(n + 1):
-        for is_row, step in ((True, g.box_rows), (False, g.box_cols)):
-            group, width, colour = (thick, 3, INK) if k % step == 0 else (thin, 1, THIN)
-            if is_row:
-                ends = dict(x1=lay.x(0), y1=lay.y(k), x2=lay.x(n), y2=lay.y(k))
-            else:
-                ends = dict(x1=lay.x(k), y1=lay.y(0), x2=lay.x(k), y2=lay.y(n))
-            _el(group, "line", **ends, stroke=colour, stroke_width=width,
-                stroke_linecap="square")
+        for j in range(n):
+            # the edge on line k between rows (horizontal) or columns (vertical), segment j
+            for horizontal in (True, False):
+                if 0 < k < n:
+                    a = (k - 1) * n + j if horizontal else j * n + k - 1
+                    b = k * n + j if horizontal else j * n + k
+                    is_box = region[a] != region[b] and g.has_boxes
+                else:
+                    is_box = True
+                group, width, colour = (thick, 3, INK) if is_box else (thin, 1, THIN)
+                if horizontal:
+                    ends = dict(x1=lay.x(j), y1=lay.y(k), x2=lay.x(j + 1), y2=lay.y(k))
+                else:
+                    ends = dict(x1=lay.x(k), y1=lay.y(j), x2=lay.x(k), y2=lay.y(j + 1))
+                _el(group, "line", **ends, stroke=colour, stroke_width=width,
+                    stroke_linecap="square")
 
 
 def render_png(puzzle: Puzzle, grid: Sequence[int] | None = None, *, scale: float = 2.0,
@@ -218,17 +378,39 @@ def svg_to_png(svg_text: str, *, scale: float = 2.0) -> bytes:
 
 def _draw_element(ax, el: ET.Element, z: int) -> None:
     """Draw one SVG element on matplotlib axes (unknown tags are containers or metadata)."""
-    from matplotlib.patches import Rectangle
+    from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
     tag = el.tag.rsplit("}", 1)[-1]
     get = lambda name, default="0": el.get(name, default)  # noqa: E731
-    if tag == "rect" and get("fill", "none") != "none":
-        ax.add_patch(Rectangle((float(get("x")), float(get("y"))), float(get("width")),
-                               float(get("height")), facecolor=get("fill"), edgecolor="none",
-                               alpha=float(get("fill-opacity", "1")), zorder=z))
+    stroke = get("stroke", "none")
+    edge = stroke if stroke != "none" else "none"
+    width = float(get("stroke-width", "1"))
+    if tag == "rect" and (get("fill", "none") != "none" or edge != "none"):
+        x, y, w, h = (float(get(k)) for k in ("x", "y", "width", "height"))
+        fill = get("fill", "none")
+        common = dict(facecolor=fill if fill != "none" else "none", edgecolor=edge,
+                      linewidth=width if edge != "none" else 0,
+                      alpha=float(get("fill-opacity", "1")), zorder=z)
+        if el.get("rx"):
+            rx = float(get("rx"))
+            ax.add_patch(FancyBboxPatch((x + rx, y + rx), max(w - 2 * rx, 0.01),
+                                        max(h - 2 * rx, 0.01),
+                                        boxstyle=f"round,pad={rx}", **common))
+        else:
+            ax.add_patch(Rectangle((x, y), w, h, **common))
+    elif tag == "circle":
+        fill = get("fill", "none")
+        ax.add_patch(Circle((float(get("cx")), float(get("cy"))), float(get("r")),
+                            facecolor=fill if fill != "none" else "none", edgecolor=edge,
+                            linewidth=width if edge != "none" else 0, zorder=z))
+    elif tag == "polyline":
+        xs, ys = zip(*(tuple(map(float, p.split(","))) for p in get("points", "").split()))
+        ax.plot(xs, ys, color=stroke, linewidth=width, alpha=float(get("stroke-opacity", "1")),
+                solid_capstyle="round", solid_joinstyle="round", zorder=z)
     elif tag == "line":
         ax.plot([float(get("x1")), float(get("x2"))], [float(get("y1")), float(get("y2"))],
-                color=get("stroke"), linewidth=float(get("stroke-width", "1")),
-                solid_capstyle="projecting", zorder=z)
+                color=stroke, linewidth=width, zorder=z,
+                linestyle=(0, (3, 3)) if el.get("stroke-dasharray") else "-",
+                solid_capstyle="projecting")
     elif tag == "text" and el.text:
         anchor = {"middle": "center", "end": "right"}.get(get("text-anchor", "start"), "left")
         central = get("dominant-baseline", "") == "central"
@@ -251,7 +433,8 @@ def candidates_for(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
         from .engines.native import compile_problem, initial_candidates
         masks = initial_candidates(problem, compile_problem(problem))
         if masks is not None:
-            return [frozenset(v for v in range(1, n + 1) if m >> (v - 1) & 1) for m in masks]
+            return [frozenset(v for v in range(1, n + 1) if m >> (v - 1) & 1)
+                    for m in masks[:n * n]]
     return _unexcluded(problem, shown.givens)
 
 
@@ -260,7 +443,11 @@ def _unexcluded(problem, values: Sequence[int]) -> list[frozenset[int]]:
     from .problem import AbsDiffNot, AllDifferent, Nogood
     n = problem.size
     out = [({values[i]} if values[i] else set(range(1, n + 1))) for i in range(len(values))]
+    cells = len(values)
     for c in problem.constraints:
+        if any(v >= cells for v in getattr(c, "vars", ())) or getattr(c, "y", 0) >= cells \
+                or getattr(c, "x", 0) >= cells:
+            continue                           # a constraint on auxiliary variables
         if isinstance(c, AllDifferent):
             placed = {values[v] for v in c.vars if values[v]}
             for v in c.vars:
