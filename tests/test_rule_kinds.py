@@ -271,3 +271,16 @@ def test_global_rules_still_come_from_the_rules_option():
     rule = rule_from_data({"kind": "kropki-negative", "dots": ["white"]},
                           Puzzle.empty(4).geometry)
     assert rule.to_data() == {"kind": "kropki-negative", "dots": ["white"]}
+
+
+def test_docs_show_one_valid_example_of_every_kind():
+    import re
+    from conftest import ROOT
+    text = (ROOT / "docs" / "rules.md").read_text()
+    examples = [json.loads(m) for m in re.findall(r"`(\{\"kind\": \"[^`]*\})`", text)]
+    shown = {e["kind"] for e in examples}
+    globals_ = set(re.findall(r"^\| `([a-z-]+)` \|", text, re.M))
+    for data in examples:
+        parse_json(json.dumps({"givens": "." * 81, "rules": [data]}))
+    missing = set(KINDS) - shown - globals_
+    assert not missing, f"docs/rules.md lacks an example of {sorted(missing)}"
