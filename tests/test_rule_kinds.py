@@ -284,3 +284,32 @@ def test_docs_show_one_valid_example_of_every_kind():
         parse_json(json.dumps({"givens": "." * 81, "rules": [data]}))
     missing = set(KINDS) - shown - globals_
     assert not missing, f"docs/rules.md lacks an example of {sorted(missing)}"
+
+
+def test_explain_names_the_clues_of_a_conflict_and_each_is_needed():
+    from polydoku.reasoning.explain import explain
+    cage = {"kind": "killer", "cells": ["r1c1", "r1c2"], "sum": 3}        # r1c1 is 1 or 2
+    thermo = {"kind": "thermometer", "cells": ["r1c3", "r1c1"]}         # r1c3 < r1c1: 1 < 2,
+    given = "...4............"                                           # but the 1 is taken
+    bystander = {"kind": "killer", "cells": ["r4c3", "r4c4"], "sum": 7}
+    puzzle = parse_json(json.dumps({"size": 4, "givens": given, "rules": [bystander, cage, thermo]}))
+    e = explain(puzzle)
+    assert e.status.value == "unsatisfiable" and e.is_minimal
+    assert sorted(r.to_data()["kind"] for r in e.clues) == ["killer", "thermometer"]
+    assert bystander not in [r.to_data() for r in e.clues]
+    assert e.givens == ()                        # the clues alone clash: the given is no part
+    kept = dict(e.givens)
+    for clue in e.clues:                         # each clue is needed: without it, solvable
+        rest = tuple(r for r in e.clues if r != clue)
+        reduced = puzzle.with_rules(rest).with_givens(
+            [kept.get(i, 0) for i in range(len(puzzle.givens))])
+        assert api.solve(reduced).status.value == "solved"
+
+
+def test_explain_cli_lists_the_clues(run_cli):
+    puzzle = json.dumps({"size": 4, "givens": "...4............", "rules": [
+        {"kind": "killer", "cells": ["r1c1", "r1c2"], "sum": 3},
+        {"kind": "thermometer", "cells": ["r1c3", "r1c1"]}]})
+    result = run_cli("explain", puzzle)
+    assert result.code == 1
+    assert "these 2 clues" in result.out and "cage (3) at r1c1..r1c2" in result.out

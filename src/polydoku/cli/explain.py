@@ -72,15 +72,18 @@ def marked_grid(puzzle: Puzzle, literals: Sequence[tuple[int, int]],
 
 def _rules_sentence(e: Explanation, puzzle: Puzzle) -> str | None:
     """Return what the variant rules have to do with the conflict (None without variant rules)."""
-    if not puzzle.rules:
+    if not any(r.is_global for r in puzzle.rules):
         return None
     if e.needed_rules:
         names = " and ".join(f"the {r} rule" for r in e.needed_rules)
         return f"it needs {names}: without {'it' if len(e.needed_rules) == 1 else 'each'}, " \
                f"these givens can be solved"
     if not e.classic_suffices:
-        return (f"it needs the variant rules together ({', '.join(r.name for r in puzzle.rules)}); "
-                f"no single one is needed")
+        together = ", ".join(r.name for r in puzzle.rules if r.is_global)
+        return f"it needs the variant rules together ({together}); no single one is needed"
+    if e.clues:
+        names = ", ".join(r.name for r in puzzle.rules if r.is_global)
+        return f"the clues and the classic rules refute it ({names} not needed)"
     return "the classic rules alone already refute it (the variant rules are not needed)"
 
 
@@ -109,6 +112,11 @@ def _conflict_lines(e: Explanation, puzzle: Puzzle, why_text: str | None) -> lis
                  if e.by_propagation else
                  f"the native engine refutes them with a search "
                  f"({e.nodes} node{'' if e.nodes == 1 else 's'})")
+    if e.clues:
+        k = len(e.clues)
+        lines.insert(1, f"together with {'this clue' if k == 1 else f'these {k} clues'} "
+                        f"(remove {'it' if k == 1 else 'any one'} and there is a solution): "
+                        + "; ".join(r.describe(puzzle.geometry) for r in e.clues))
     rules = _rules_sentence(e, puzzle)
     if rules:
         lines.append(rules)
@@ -154,6 +162,7 @@ def render_json(e: Explanation, puzzle: Puzzle, why_text: str | None) -> dict:
             "seconds": e.smallest.seconds, "iterations": e.smallest.iterations,
             "message": e.smallest.message},
         "needs_rules": list(e.needed_rules),
+        "clues": [r.describe(puzzle.geometry) for r in e.clues],
         "classic_rules_suffice": e.classic_suffices,
         "by_propagation": e.by_propagation,
         "nodes": e.nodes,

@@ -7,8 +7,12 @@ by `verify`; the conflict itself is re-proved unsatisfiable by the native engine
 engine found it. With `smallest`, a cardinality-minimal conflict is searched for within a budget
 by hitting-set duality; when the budget runs out the answer says so and keeps its bounds.
 
-The puzzle's rules stay hard: a conflict is a set of givens. Whether a variant rule is part of the
-reason is reported separately (`needed_rules`): the conflict is re-solved without each rule.
+Clues are part of a conflict too: a puzzle's parameterised rules (cages, arrows, dots, outside
+clues...) are soft like the givens. They are minimised first, with every given in place (drop a
+clue; keep it dropped while there is still no solution), then the givens under the clues kept.
+Both stay minimal: a clue whose removal made all the givens solvable also makes any subset of
+them solvable. Global rules stay hard; whether one is part of the reason is reported
+separately (`needed_rules`): the conflict is re-solved without each of them.
 
 This module must not print, read files or choose exit codes (the CLI does); it talks to engines
 only through their protocol (`solve`, and `core` where the engine declares it).
@@ -81,6 +85,8 @@ class Explanation:
     smallest: "Smallest | None" = None
     needed_rules: tuple[str, ...] = ()
     classic_suffices: bool = True
+    clues: tuple = ()                    # the clue rules of the conflict (Rule objects)
+    clue_witnesses: dict = field(default_factory=dict)   # clue -> a solution without it
     by_propagation: bool = False
     nodes: int = 0
     puzzle_unsolvable: bool = False
@@ -405,18 +411,38 @@ def needed_rules(puzzle: Puzzle, engine: Engine, literals: tuple[Literal, ...],
                  deadline: float | None) -> tuple[tuple[str, ...], bool]:
     """Return the variant rules without which the literals can be solved, and whether the
     classic rules alone already refute them."""
-    if not puzzle.rules:
+    if not any(r.is_global for r in puzzle.rules):
         return (), True
+    clues = tuple(r for r in puzzle.rules if not r.is_global)
 
     def solvable(rules) -> bool:
         problem = build_problem(puzzle.with_rules(rules))
         return Oracle(problem, engine, (), deadline).solve(literals) is not None
 
-    needed = tuple(r.name for r in puzzle.rules
+    globals_ = [r for r in puzzle.rules if r.is_global]
+    needed = tuple(r.name for r in globals_
                    if solvable(tuple(x for x in puzzle.rules if x != r)))
     if needed:
         return needed, False
-    return (), len(puzzle.rules) == 1 or not solvable(())
+    return (), len(globals_) == 1 or not solvable(clues)
+
+
+def minimal_clues(puzzle: Puzzle, engine: Engine, literals: tuple[Literal, ...],
+                  deadline: float | None) -> tuple[tuple, dict]:
+    """Return a subset-minimal set of the puzzle's clue rules under which the literals still
+    have no solution (global rules always kept), and for each clue kept a solution without it."""
+    kept = [r for r in puzzle.rules if not r.is_global]
+    globals_ = tuple(r for r in puzzle.rules if r.is_global)
+    witnesses: dict = {}
+    for clue in list(kept):
+        trial = [r for r in kept if r is not clue]
+        problem = build_problem(puzzle.with_rules(globals_ + tuple(trial)))
+        solution = Oracle(problem, engine, (), deadline).solve(literals)
+        if solution is None:
+            kept = trial
+        else:
+            witnesses[clue] = solution
+    return tuple(kept), witnesses
 
 
 def check_solution(puzzle: Puzzle, literals, solution: Solution, engine: Engine) -> None:
@@ -456,6 +482,13 @@ def explain(puzzle: Puzzle, *, why: Literal | None = None, engine: str | Engine 
             if why and Oracle(problem, eng, (), deadline).solve(soft) is None:
                 fixed, oracle.fixed = (), ()
                 result.puzzle_unsolvable, result.assumption = True, None
+            if any(not r.is_global for r in puzzle.rules):
+                clues, result.clue_witnesses = minimal_clues(puzzle, eng, fixed + tuple(soft),
+                                                             deadline)
+                result.clues = clues
+                puzzle = puzzle.with_rules(tuple(r for r in puzzle.rules if r.is_global) + clues)
+                problem = build_problem(puzzle)
+                oracle = Oracle(problem, eng, fixed, deadline)
             result = _conflict(puzzle, problem, oracle, soft, method, smallest, smallest_budget,
                                result)
     except GaveUp as err:
