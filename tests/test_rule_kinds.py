@@ -250,12 +250,13 @@ def test_bad_rule_in_a_file_is_exit_2_with_its_line_and_the_rest_solved(run_cli,
     assert len([ln for ln in result.out.splitlines() if ln.strip()]) == 2   # the two good ones
 
 
-def test_engines_that_cannot_take_a_kind_refuse_it_by_name(run_cli):
+def test_engines_that_cannot_take_a_kind_refuse_it_by_name(run_cli, tmp_path):
     puzzle = json.dumps({"size": 4, "givens": "1...............", "rules": [
         {"kind": "killer", "cells": ["r1c2", "r2c2"], "sum": 7}]})
-    result = run_cli("solve", puzzle, "--engine", "apt")
+    result = run_cli("export", puzzle, "--to", "alloy", "--out", str(tmp_path / "x"))
     assert result.code == 2
-    assert "engine 'apt' cannot take killer" in result.err
+    assert "engine 'alloy' cannot take killer" in result.err
+    assert not (tmp_path / "x" / "puzzle.als").exists()
     from polydoku.engines import make_engine
     problem = build_problem(parse_json(puzzle))
     assert "cannot take killer" in make_engine("alloy").refusal(problem)
@@ -313,3 +314,23 @@ def test_explain_cli_lists_the_clues(run_cli):
     result = run_cli("explain", puzzle)
     assert result.code == 1
     assert "these 2 clues" in result.out and "cage (3) at r1c1..r1c2" in result.out
+
+
+VARIANT_4X4 = {"size": 4, "givens": "................", "rules": [   # one solution
+    {"kind": "killer", "cells": ["r1c2", "r2c2"], "sum": 7},
+    {"kind": "thermometer", "cells": ["r1c3", "r2c2"]},
+    {"kind": "sandwich", "side": "left", "index": 2, "sum": 3},
+    {"kind": "arrow", "circle": ["r4c1"], "cells": ["r4c2", "r3c3"]}]}
+
+
+@pytest.mark.parametrize("engine", ["libsolv-deb", "libsolv-deb+tuned", "aspcud", "dose",
+                                    "aptitude+tuned", "libsolv-conda", "rattler+tuned",
+                                    "resolvelib+tuned", "uv+tuned", "pip+tuned"])
+def test_package_managers_solve_variant_rules(engine):
+    need_engine(engine.split("+")[0])
+    puzzle = parse_json(json.dumps(VARIANT_4X4))
+    expected = truth(puzzle)
+    assert len(expected) == 1
+    out = api.solve(puzzle, engine, timeout=120)
+    assert out.status.value == "solved", out.message
+    assert set(out.solutions) == expected

@@ -39,6 +39,8 @@ RULES = """\
 % The givens.
 :- given(C,V), not x(C,V).
 
+#defined auxdom/2. #defined linear/3. #defined term/4.
+
 #show x/2.
 """
 

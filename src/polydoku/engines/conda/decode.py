@@ -13,12 +13,13 @@ from .encode import Channel
 def decode(problem: Problem, channel: Channel,
            installed: list[tuple[str, str]]) -> tuple[tuple[int, ...] | None, str]:
     """Return (solution, "") from the chosen (name, version) pairs, or (None, what is wrong)."""
-    index = {name: var for var, name in enumerate(channel.names)}
-    values = [0] * problem.nvars
+    cells = problem.size * problem.size
+    index = {name: var for var, name in enumerate(channel.names[:cells])}
+    values = [0] * cells
     for name, version in installed:
         var = index.get(name)
         if var is None:
-            continue                      # the metapackage and table packages
+            continue              # the metapackage, tables and auxiliaries (the cells fix them)
         if not version.isdigit() or not 1 <= int(version) <= problem.size:
             return None, f"package {name} was given version {version!r}, not one of 1..{problem.size}"
         if values[var]:

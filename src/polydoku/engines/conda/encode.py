@@ -135,11 +135,10 @@ VARIANTS = tuple(ENCODINGS)
 def _domains(problem: Problem, peers: list[list[int]], nogoods: list[Nogood],
              prune: bool) -> list[list[int]]:
     """Return the values each variable publishes (all of them, or what the givens leave)."""
-    full = list(problem.values)
     if not prune:
-        return [full] * problem.nvars
+        return [list(problem.domain(v)) for v in range(problem.nvars)]
     given = problem.given_map()
-    out = [[given[v]] if v in given else list(full) for v in range(problem.nvars)]
+    out = [[given[v]] if v in given else list(problem.domain(v)) for v in range(problem.nvars)]
     for y, b in given.items():
         for x in peers[y]:
             if x not in given and b in out[x]:
@@ -167,7 +166,7 @@ def _cell_records(problem, names, peers, domains, nogoods, enc: Encoding) -> dic
     order); other nogoods x=a/y=b give `Y-is !=b` on version a of x, and `X-is !=a` on y's b.
     """
     published = [set(d) for d in domains]
-    specs = [[f"{name} !={b}" for b in range(problem.size + 1)] for name in names]
+    specs = [[f"{name} !={b}" for b in range(problem.max_domain + 1)] for name in names]
     extra: dict[tuple[int, int], list[str]] = {}
     for ng in nogoods:
         for x, a, y, b in ((ng.x, ng.a, ng.y, ng.b), (ng.y, ng.b, ng.x, ng.a)):
@@ -231,12 +230,14 @@ def encode(problem: Problem, variant: str = "faithful",
     if variant not in ENCODINGS:
         raise ValueError(f"unknown conda encoding {variant!r}")
     enc = ENCODINGS[variant].with_options(options or {})
-    low = lower(problem, (AllDifferent,))       # AllDifferent stays: peers are listed directly
+    # AllDifferent stays (peers are listed directly); sums become tables over auxiliaries,
+    # which are packages like the cells (`vK-is`), versions 1..their domain size
+    low = lower(problem, (AllDifferent,))
     nogoods = [c for c in low.constraints if isinstance(c, Nogood)]
-    names = tuple(package_name(problem, v) for v in range(problem.nvars))
-    peers = _peers(problem)
-    domains = _domains(problem, peers, nogoods, enc.prune)
-    packages = _cell_records(problem, names, peers, domains, nogoods, enc)
+    names = tuple(package_name(low, v) for v in range(low.nvars))
+    peers = _peers(low)
+    domains = _domains(low, peers, nogoods, enc.prune)
+    packages = _cell_records(low, names, peers, domains, nogoods, enc)
     members = [(len(dom), names[x]) for x, dom in enumerate(domains)]
     tables = [c for c in low.constraints if isinstance(c, Table)]
     for k, table in enumerate(tables, start=1):
@@ -251,5 +252,5 @@ def encode(problem: Problem, variant: str = "faithful",
         members.sort(key=lambda m: m[0])    # stable: ties keep their order
     key, record = _record(META, 0, [name for _, name in members])
     packages = {key: record, **packages}
-    specs = tuple(given_specs(problem, names)) + (META,)
+    specs = tuple(given_specs(low, names)) + (META,)
     return Channel(_repodata(SUBDIR, packages), specs, names, variant)

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from ...errors import BadInput
 from ...problem import Problem
-from ..base import Availability, Engine, Outcome, Status
+from ..base import ALL_KINDS, Availability, Engine, Outcome, Status
 from .decode import decode
 from .encode import VARIANTS, encode
 from .run import run_tool
@@ -32,6 +32,7 @@ class _CondaEngine(Engine):
     module: ClassVar[str] = ""           # the import name the child needs
     distribution: ClassVar[str] = ""     # the PyPI distribution that provides it
     capabilities = frozenset({"solve"})
+    takes = ALL_KINDS
     variants = VARIANTS
 
     def available(self) -> Availability:

@@ -32,14 +32,14 @@ class Finding:
 
 def solution(problem: Problem, installed: list[str]) -> tuple[tuple[int, ...] | None, str]:
     """Return the grid the installed cell packages spell, or None and what is wrong with it."""
-    grid = [0] * problem.nvars
+    grid = [0] * problem.ncells          # auxiliaries are fixed by the cells: not read back
     for name in installed:
         found = parse_package(name)
         if found is None:
             continue
         r, c, v = found
         var = r * problem.size + c
-        if not (0 <= r < problem.size and 0 <= c < problem.size and 0 <= var < problem.nvars):
+        if not (0 <= r < problem.size and 0 <= c < problem.size):
             return None, f"package {name} names no cell of the grid"
         if grid[var] and grid[var] != v:
             return None, f"two values for cell {problem.name(var)}: {grid[var]} and {v}"

@@ -38,6 +38,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table, lower
+from ...problem.lower import lower_linear
 
 REDUCTIONS = ("conflicts", "depends")
 VARIANTS = ("faithful", "tuned")
@@ -74,13 +75,18 @@ class Stanza:
 
 
 def package(problem: Problem, var: int, value: int) -> str:
-    """Return the package name of variable `var` taking `value`: `cellR.C-V` (1-based)."""
+    """Return the package name of variable `var` taking `value`: `cellR.C-V` (1-based) for a
+    cell, `auxK-V` for the K-th auxiliary variable (a sum's partial total, a position...)."""
+    if var >= problem.ncells:
+        return f"aux{var - problem.ncells + 1}-{value}"
     r, c = problem.cell(var)
     return f"cell{r + 1}.{c + 1}-{value}"
 
 
 def cell_virtual(problem: Problem, var: int) -> str:
-    """Return the virtual package every value of a cell provides: `cellR.C`."""
+    """Return the virtual package every value of a cell provides: `cellR.C` (`auxK` beyond)."""
+    if var >= problem.ncells:
+        return f"aux{var - problem.ncells + 1}"
     r, c = problem.cell(var)
     return f"cell{r + 1}.{c + 1}"
 
@@ -118,13 +124,13 @@ def _block_name(problem: Problem, cells: tuple[int, ...]) -> str:
 
 def candidates(problem: Problem, nogoods: list[Nogood], tuned: bool) -> list[list[int]]:
     """Return each variable's published values: all of them, or (tuned) those no given excludes."""
-    values = [list(problem.values) for _ in range(problem.nvars)]
+    values = [list(problem.domain(v)) for v in range(problem.nvars)]
     if not tuned:
         return values
     given = problem.given_map()
     banned: set[tuple[int, int]] = set()
     for x, a in given.items():
-        banned.update((x, v) for v in problem.values if v != a)
+        banned.update((x, v) for v in problem.domain(x) if v != a)
     for ng in nogoods:
         if given.get(ng.x) == ng.a:
             banned.add((ng.y, ng.b))
@@ -154,7 +160,7 @@ def _split(problem: Problem) -> _Parts:
             rest.append(c)
         else:
             raise ValueError(f"the Debian encoder cannot express {type(c).__name__}")
-    lowered = lower(Problem(problem.size, problem.nvars, tuple(rest)), ())
+    lowered = lower(Problem(problem.size, problem.nvars, tuple(rest), aux=problem.aux), ())
     together = {(min(a, b), max(a, b)) for _, vs in groups for a in vs for b in vs if a != b}
     nogoods = [c for c in lowered.constraints if isinstance(c, Nogood)
                and not (c.a == c.b and (min(c.x, c.y), max(c.x, c.y)) in together)]
@@ -185,6 +191,7 @@ def stanzas(problem: Problem, reduction: str = "conflicts",
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
     tuned = variant == "tuned"
+    problem = lower_linear(problem)      # sums: tables over auxiliary variables (packages too)
     parts = _split(problem)
     full = [(stem, vs) for stem, vs in parts.groups if len(vs) == problem.size]
     # tuned: both reductions at once (each unit's values at most once AND at least once)

@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from ...errors import BadInput
 from ...problem import Problem
-from ..base import Availability, Engine, Outcome, Status
+from ..base import ALL_KINDS, Availability, Engine, Outcome, Status
 from ..sandbox import Sandbox, find_program
 from . import decode, layout, run
 from .encode import REDUCTIONS, encode
@@ -32,6 +32,7 @@ class DebianEngine(Engine):
     """Shared behaviour: encode, run in a sandbox, decode, and say honestly what happened."""
 
     capabilities = frozenset({"solve"})
+    takes = ALL_KINDS
     variants = ("faithful", "tuned")
     programs: ClassVar[tuple[str, ...]] = ()
     extra_options: ClassVar[tuple[str, ...]] = ()

@@ -91,7 +91,9 @@ def requirement_text(req: Requirement) -> str:
 
 
 def project_name(problem: Problem, var: int) -> str:
-    """Return the project name of a cell variable: `sudoku-r1c1`."""
+    """Return the project name of a variable: `sudoku-r1c1` for a cell, `sudoku-aux-K` beyond."""
+    if var >= problem.ncells:
+        return f"{PREFIX}aux-{var - problem.ncells + 1}"
     return PREFIX + problem.name(var).lower()
 
 
@@ -99,11 +101,11 @@ def domains(problem: Problem, encoding: str,
             partners: dict[tuple[int, int], dict[int, set[int]]] | None = None
             ) -> list[tuple[int, ...]]:
     """Return the values published for each variable (all of them, or pruned by the givens)."""
-    full = tuple(problem.values)
     if encoding == "faithful":
-        return [full] * problem.nvars
+        return [tuple(problem.domain(v)) for v in range(problem.nvars)]
     given = problem.given_map()
-    out: list[set[int]] = [{given[v]} if v in given else set(full) for v in range(problem.nvars)]
+    out: list[set[int]] = [{given[v]} if v in given else set(problem.domain(v))
+                           for v in range(problem.nvars)]
     for (x, a), ys in (partners or _partners(_lowered(problem))).items():
         if given.get(x) == a:
             for y, bs in ys.items():
@@ -162,7 +164,11 @@ def build_index(problem: Problem, encoding: str = "faithful") -> Index:
     """Return the virtual package index of a problem in one of the ENCODINGS."""
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (known: {', '.join(ENCODINGS)})")
+    # sums become tables over auxiliary variables, which are projects like the cells
+    # (`sudoku-<rule>_<k>_...`, named from the rule kind, never from puzzle text)
     lowered = _lowered(problem)
+    title = problem.puzzle.name if problem.puzzle is not None and problem.puzzle.name else "puzzle"
+    problem = lowered
     partners = _partners(lowered)
     doms = domains(problem, encoding, partners)
     cells = [cell_project(problem, v, doms, partners, encoding) for v in range(problem.nvars)]
@@ -175,7 +181,6 @@ def build_index(problem: Problem, encoding: str = "faithful") -> Index:
         order.sort(key=lambda v: (len(doms[v]), v))
     root = [(cells[v].name, f"=={version(given[v])}" if v in given else "") for v in order]
     root += [(t.name, "") for t in tables]
-    title = problem.puzzle.name if problem.puzzle is not None and problem.puzzle.name else "puzzle"
     return Index(tuple(cells + tables), tuple(root),
                  tuple((cells[v].name, v) for v in range(problem.nvars)), encoding, title)
 

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from ...errors import BadInput
 from ...problem import Problem
-from ..base import Availability, Engine, Outcome, Status
+from ..base import ALL_KINDS, Availability, Engine, Outcome, Status
 from ..sandbox import Sandbox, find_program
 from . import encode
 
@@ -24,6 +24,7 @@ class PackagingEngine(Engine):
     """Common ground: options, the encoding, and the run -> outcome path for outside tools."""
 
     capabilities = frozenset({"solve"})
+    takes = ALL_KINDS
     variants = ("faithful", "tuned")
     tool: ClassVar[str] = ""
     # option -> (allowed values or None for an integer, default per variant)
