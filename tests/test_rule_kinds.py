@@ -334,3 +334,11 @@ def test_package_managers_solve_variant_rules(engine):
     out = api.solve(puzzle, engine, timeout=120)
     assert out.status.value == "solved", out.message
     assert set(out.solutions) == expected
+
+
+def test_every_engine_refuses_an_unknown_option_by_name():
+    from polydoku.engines.registry import ENGINE_IDS, make_engine
+    for engine_id in ENGINE_IDS:
+        with pytest.raises(BadInput, match="no option 'bogus'"):
+            engine = make_engine(engine_id, options={"bogus": "1"})
+            getattr(engine, "check_options", lambda: None)()

@@ -91,8 +91,9 @@ class Engine:
     # AllDifferent and AbsDiffNot into nogoods, and Linear into tables over auxiliaries),
     # plus "aux" when it handles auxiliary variables. `refusal` reads it before a run.
     takes: ClassVar[frozenset] = frozenset({AllDifferent, Nogood, Table, AbsDiffNot})
-    # Engine options (`-o name=value`) and what each does; any other name is bad input.
-    option_help: ClassVar[dict[str, str]] = {}
+    # The engine options (`-o name=value`) it knows; any other name is bad input. None: the
+    # engine checks its options itself.
+    option_names: ClassVar[tuple[str, ...] | None] = ()
 
     def __init__(self, variant: str | None = None, *, keep: str | Path | None = None,
                  options: dict[str, str] | None = None):
@@ -103,6 +104,12 @@ class Engine:
                            f"(it has: {', '.join(self.variants)})")
         self.keep = Path(keep) if keep else None
         self.options = dict(options or {})
+        if self.option_names is not None:
+            unknown = sorted(set(self.options) - set(self.option_names))
+            if unknown:
+                from ..errors import BadInput
+                known = ", ".join(self.option_names) or "none"
+                raise BadInput(f"engine {self.id!r} has no option {unknown[0]!r} (it has: {known})")
 
     def refusal(self, problem: Problem) -> str | None:
         """Return why this engine cannot take `problem` (naming the rule kinds), or None."""

@@ -82,6 +82,7 @@ class _Collector:
 
 class CpSatEngine(Engine):
     """OR-tools CP-SAT, givens as narrowed domains."""
+    option_names = ("workers", "presolve")
 
     id = "cpsat"
     title = "OR-tools CP-SAT in process (AllDifferent, tables, linear constraints)"

@@ -18,6 +18,7 @@ from .cnf import ENCODINGS
 
 class PycosatEngine(Engine):
     """PicoSAT (pycosat) on the CNF encoding, givens as unit clauses."""
+    option_names = ("prop_limit",)
 
     id = "pycosat"
     title = "PicoSAT through pycosat (conda's classic SAT solver) on the CNF encoding"

@@ -67,6 +67,7 @@ def _solver_names() -> list[str]:
 
 class SatEngine(Engine):
     """PySAT on the CNF encoding, givens as assumptions."""
+    option_names = ("solver", "budget")
 
     id = "sat"
     title = "PySAT SAT solvers in process (CaDiCaL by default; -o solver=NAME) on a CNF encoding"

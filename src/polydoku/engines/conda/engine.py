@@ -27,6 +27,7 @@ _STATUS = {"solved": Status.SOLVED, "unsatisfiable": Status.UNSATISFIABLE,
 
 class _CondaEngine(Engine):
     """Shared body of the two conda engines; subclasses name the tool and its distribution."""
+    option_names = ("prune", "order", "cells_need_meta", "units", "nogoods")
 
     tool: ClassVar[str] = ""
     module: ClassVar[str] = ""           # the import name the child needs

@@ -30,6 +30,7 @@ _MEMORY_WORDS = ("bad_alloc", "out of memory", "cannot allocate memory", "memory
 
 class DebianEngine(Engine):
     """Shared behaviour: encode, run in a sandbox, decode, and say honestly what happened."""
+    option_names = None       # checked in __init__ below
 
     capabilities = frozenset({"solve"})
     takes = ALL_KINDS

@@ -19,6 +19,7 @@ DEFAULT_SOLVER = "gecode"
 
 class MiniZincEngine(Engine):
     """MiniZinc + Gecode, through the `minizinc` program."""
+    option_names = ("solver",)
 
     id = "minizinc"
     title = "MiniZinc model run by the minizinc program with its Gecode backend"

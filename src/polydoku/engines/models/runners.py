@@ -24,6 +24,7 @@ GRACE_SECONDS = 10.0
 
 class AlloyEngine(Engine):
     """The Alloy 6 analyzer on the exported `.als` model (solve only)."""
+    option_names = ("jar",)
 
     id = "alloy"
     title = "Alloy 6 analyzer on the exported .als model (optional: not in PyPI/Debian/npm)"

@@ -22,6 +22,7 @@ from . import encode
 
 class PackagingEngine(Engine):
     """Common ground: options, the encoding, and the run -> outcome path for outside tools."""
+    option_names = None       # checked by check_options
 
     capabilities = frozenset({"solve"})
     takes = ALL_KINDS
