@@ -59,6 +59,7 @@ class Compiled:
     tables: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]
     size: int = 0
     linears: list["_Sum"] = field(default_factory=list)
+    table_bits: list["_TableBits"] = field(default_factory=list)
     conflicts: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict,
                                                                     repr=False)
     core: "_Core | None" = field(default=None, repr=False)
@@ -129,7 +130,56 @@ def _compile(problem: Problem) -> Compiled:
         nogoods=[{bit: tuple(row.items()) for bit, row in d.items()} for d in nogoods]
         if conflicts else None,
         tables=tables, size=size,
-        conflicts={k: sorted(v) for k, v in conflicts.items()}, linears=linears)
+        conflicts={k: sorted(v) for k, v in conflicts.items()}, linears=linears,
+        table_bits=[_TableBits(vs, ts) for vs, ts in tables])
+
+
+class _TableBits:
+    """A table made ready for support filtering: per column and value, the set of tuples
+    with that value there, as one int. The tuples still possible are the AND over columns of
+    the OR of their candidates' sets; a candidate is supported when it meets that set."""
+
+    def __init__(self, vs: tuple[int, ...], tuples: tuple[tuple[int, ...], ...]):
+        self.vars = vs
+        self.last: tuple = ((), None)       # the last question and its answer (a pure function)
+        self.all = (1 << len(tuples)) - 1
+        self.masks: list[dict[int, int]] = [{} for _ in vs]
+        for k, row in enumerate(tuples):
+            for i, v in enumerate(row):
+                if v >= 1:
+                    m = self.masks[i]
+                    m[v - 1] = m.get(v - 1, 0) | 1 << k
+
+    def support(self, cands: list[int]) -> list[int] | None:
+        """Return each column's supported candidates (value bitmasks), None when no tuple fits."""
+        asked = tuple(cands)
+        if self.last[0] == asked:
+            return self.last[1]
+        out = self._support(cands)
+        self.last = (asked, out)
+        return out
+
+    def _support(self, cands: list[int]) -> list[int] | None:
+        valid = self.all
+        for m, c in zip(self.masks, cands):
+            acc = 0
+            while c:
+                low = c & -c
+                acc |= m.get(low.bit_length() - 1, 0)
+                c ^= low
+            valid &= acc
+            if not valid:
+                return None
+        out = []
+        for m, c in zip(self.masks, cands):
+            keep = 0
+            while c:
+                low = c & -c
+                if valid & m.get(low.bit_length() - 1, 0):
+                    keep |= low
+                c ^= low
+            out.append(keep)
+        return out
 
 
 class _Sum:
@@ -142,6 +192,7 @@ class _Sum:
 
     def __init__(self, c: Linear, domain_sizes: list[int]):
         self.vars = c.vars
+        self.last: tuple = ((), None)         # the last question and its answer
         self.shifts: list[list[int]] = []      # per term, per value index: its contribution
         low = 0
         for k, d in zip(c.coefs, domain_sizes):
@@ -159,6 +210,14 @@ class _Sum:
 
     def support(self, cands: list[int]) -> list[int] | None:
         """Return each term's values that some total in the target can use, None if none can."""
+        asked = tuple(cands)
+        if self.last[0] == asked:
+            return self.last[1]
+        out = self._support(cands)
+        self.last = (asked, out)
+        return out
+
+    def _support(self, cands: list[int]) -> list[int] | None:
         shifts, n = self.shifts, len(cands)
         reach = [1]
         for cand, sh in zip(cands, shifts):
@@ -196,7 +255,7 @@ class _Sum:
 def propagate(cand: list[int], queue: list[int], C: Compiled) -> bool:
     """Narrow `cand` in place to a fixpoint of singles, nogoods and tables; False on a
     contradiction. `queue` holds the variables just fixed."""
-    peers, units, full, nogoods, tables = C.peers, C.units, C.full, C.nogoods, C.tables
+    peers, units, full, nogoods, tables = C.peers, C.units, C.full, C.nogoods, C.table_bits
     while True:
         while queue:
             i = queue.pop()
@@ -258,9 +317,11 @@ def _hidden_singles(cand: list[int], queue: list[int], units, full: int) -> bool
 
 def _propagate_tables(cand: list[int], queue: list[int], tables) -> bool:
     """Keep only values supported by some allowed tuple of each table; False on a wipe-out."""
-    for vs, tuples in tables:
-        support = _table_support(vs, tuples, cand.__getitem__)
-        for v, s in zip(vs, support):
+    for t in tables:
+        support = t.support([cand[v] for v in t.vars])
+        if support is None:
+            return False
+        for v, s in zip(t.vars, support):
             c = cand[v]
             if c & s != c:
                 c &= s
@@ -288,17 +349,6 @@ def _propagate_sums(cand: list[int], queue: list[int], sums: list["_Sum"]) -> bo
                 if not c & (c - 1):
                     queue.append(v)
     return True
-
-
-def _table_support(vs, tuples, cand_of) -> list[int]:
-    """Return, per variable of a table, the values some still-possible allowed tuple uses."""
-    cands = [cand_of(v) for v in vs]
-    support = [0] * len(vs)
-    for t in tuples:
-        if all(x >= 1 and c >> (x - 1) & 1 for c, x in zip(cands, t)):
-            for j, x in enumerate(t):
-                support[j] |= 1 << (x - 1)
-    return support
 
 
 def initial_candidates(problem: Problem, C: Compiled) -> list[int] | None:
@@ -351,12 +401,15 @@ class _Core:
             for p in ps:
                 self.opt[p] = o
         self.G = _bits_int((f * W + N for f in range(nfields)), self.nbits)
+        ncells = problem.ncells
+        self.branchable = _bits_int((f * W + N for f in range(self.cell_base + ncells)),
+                                    self.nbits)
         self.L = _bits_int((f * W for f in range(nfields)), self.nbits)
         self.full = _bits_int((p for ps in pos for p in ps), self.nbits)
         self.masks: list[tuple[int, int, int] | None] = [None] * (n * N)
         per_entry = 3 * (self.nbits // 8 + 1)
         self.cache_left = _MASK_CACHE_BYTES // per_entry
-        self.tables = C.tables
+        self.tables = C.table_bits
         self.linears = C.linears
         impossible = [x * N + a - 1 for (x, a), partners in C.conflicts.items()
                       if (x, a) in partners] if C.conflicts else []
@@ -393,7 +446,7 @@ class _Core:
     def start(self, givens) -> tuple[int, int] | None:
         """Return the state with the givens placed (not yet propagated), None if they clash."""
         Y, D, N = self.start_Y, 0, self.N
-        if any(not tuples for _, tuples in self.tables):
+        if any(not t.all for t in self.tables):
             return None
         for var, value in givens:
             if not (0 <= var < self.n and 1 <= value <= self.dsize[var]):
@@ -439,7 +492,9 @@ class _Core:
         t = (Y | G) - L
         cur = t & Y
         cur_z = (cur | G) - L
-        live = G & ~D
+        # branch on cells and units only: the cells fix every auxiliary (a position, a flag,
+        # a partial sum), and guessing a flag decides far less than guessing a cell
+        live = G & ~D & self.branchable or G & ~D
         while True:
             nxt = cur & cur_z
             nxt_z = (nxt | G) - L
@@ -459,10 +514,12 @@ class _Core:
     def table_step(self, Y: int) -> int | None:
         """Return Y without the options no allowed tuple of some table (or no total of some
         sum) supports; None when a sum has no total left."""
-        for vs, tuples in self.tables:
-            cands = self.candidates(Y, vs)
-            support = _table_support(range(len(vs)), tuples, cands.__getitem__)
-            Y = self._drop(Y, vs, cands, support)
+        for t in self.tables:
+            cands = self.candidates(Y, t.vars)
+            support = t.support(cands)
+            if support is None:
+                return None
+            Y = self._drop(Y, t.vars, cands, support)
         for s in self.linears:
             cands = self.candidates(Y, s.vars)
             support = s.support(cands)

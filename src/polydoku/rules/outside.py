@@ -83,10 +83,26 @@ class Sandwich(OutsideRule):
         ends = []
         for v in (1, n):
             pos = b.new_var(n, f"place of {v}")
-            for j, x in enumerate(xs):
-                b.relation(x, pos, lambda a, p, j=j, v=v: a != v or p == j + 1)
+            for j, x in enumerate(xs):      # both ways: propagation follows the value around
+                b.relation(x, pos, lambda a, p, j=j, v=v: (a == v) == (p == j + 1))
             ends.append(pos)
         lo, hi = ends
+        # implied, for propagation: for each placing of the ends, the values a cell can hold
+        # (inside: some set of that many middle values with the sum; outside: the rest)
+        inside_ok, outside_ok = _sandwich_digits(n, self.value)
+        for j, x in enumerate(xs, start=1):
+            rows = []
+            for p in range(1, n + 1):
+                for q in range(1, n + 1):
+                    k = abs(p - q) - 1
+                    if p == q or k not in inside_ok:
+                        continue
+                    if j == p or j == q:
+                        rows.append((p, q, 1 if j == p else n))
+                        continue
+                    ok = inside_ok[k] if min(p, q) < j < max(p, q) else outside_ok[k]
+                    rows += [(p, q, a) for a in sorted(ok)]
+            b.table((lo, hi, x), rows)
         parts = []
         for j, x in enumerate(xs):
             inside = b.new_var(2, f"cell {j + 1} inside")
@@ -109,6 +125,21 @@ class Sandwich(OutsideRule):
             yield f"the sandwich {self.place()} holds {total}, not {self.value}"
 
 
+def _sandwich_digits(n: int, total: int) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+    """Return, per number k of cells between the 1 and the n, the values those cells can hold
+    (some k-set of 2..n-1 adds up to `total`) and the values the other cells can hold."""
+    from itertools import combinations
+    middle = range(2, n)
+    inside: dict[int, set[int]] = {}
+    outside: dict[int, set[int]] = {}
+    for k in range(0, n - 1):
+        for combo in combinations(middle, k):
+            if sum(combo) == total:
+                inside.setdefault(k, set()).update(combo)
+                outside.setdefault(k, set()).update(set(middle) - set(combo))
+    return inside, outside
+
+
 @dataclass(frozen=True)
 class XSum(OutsideRule):
     """Seen from the clue, the first X cells add up to the clue, X being the first cell's value."""
@@ -121,6 +152,12 @@ class XSum(OutsideRule):
         n = b.size
         xs = b.vars(self.line(n))
         first = xs[0]
+        # implied, for propagation: for each first value X, what each later cell can hold
+        inside_ok, outside_ok = _x_sum_digits(n, self.value)
+        b.unary(first, lambda k: k in inside_ok)
+        for j, x in enumerate(xs[1:], start=2):
+            b.relation(first, x, lambda k, a, j=j: k in inside_ok and
+                       a in (inside_ok[k] if j <= k else outside_ok[k]))
         parts = [first]
         for j, x in enumerate(xs[1:], start=2):
             part = b.new_var(n + 1, f"cell {j} counts")
@@ -135,6 +172,23 @@ class XSum(OutsideRule):
             yield f"the X-sum {self.place()} is {sum(vals[:vals[0]])}, not {self.value}"
 
 
+def _x_sum_digits(n: int, total: int) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+    """Return, per first value X, the values the next X-1 cells can hold (some set of X-1
+    other values adds up to total - X) and the values the cells after them can hold."""
+    from itertools import combinations
+    inside: dict[int, set[int]] = {}
+    outside: dict[int, set[int]] = {}
+    for k in range(1, n + 1):
+        others = [v for v in range(1, n + 1) if v != k]
+        for combo in combinations(others, k - 1):
+            if sum(combo) + k == total:
+                inside.setdefault(k, set()).update(combo)
+                outside.setdefault(k, set()).update(set(others) - set(combo))
+    for k in inside:
+        outside.setdefault(k, set())
+    return inside, outside
+
+
 @dataclass(frozen=True)
 class Skyscraper(OutsideRule):
     """Seen from the clue, exactly that many values are visible (each larger than all before)."""
@@ -147,6 +201,10 @@ class Skyscraper(OutsideRule):
     def lower(self, b) -> None:
         n = b.size
         xs = b.vars(self.line(n))
+        # implied, for propagation: at most j values are seen up to place j, and at most
+        # n - v after a value v, so place j holds at most n - count + j
+        for j, x in enumerate(xs[:max(self.value - 1, 0)], start=1):
+            b.unary(x, lambda a, j=j: a <= n - self.value + j)
         top, seen = xs[0], []
         values = range(1, n + 1)
         for j, x in enumerate(xs[1:], start=2):

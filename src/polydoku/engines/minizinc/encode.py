@@ -81,6 +81,8 @@ def _group(problem: Problem, g: Group, name: str) -> list[str]:
                 f"constraint all_different_int([{', '.join(map(x, g.items[0].vars))}]) :: domain;"]
     if g.kind is Linear or any(v >= problem.ncells for c in g.items for v in _vars(c)):
         return [f"% {label}"] + [f"constraint {_expression(problem, c)};" for c in g.items]
+    if g.kind is Table and not g.items[0].tuples:
+        return [f"% {label}: no tuple is allowed", "constraint false;"]
     if g.kind is Table:
         c = g.items[0]
         rows = " | ".join(", ".join(map(str, row)) for row in c.tuples)
@@ -122,6 +124,8 @@ def _expression(problem: Problem, c) -> str:
         return f"abs({x(c.x)} - {x(c.y)}) != {c.d}"
     if isinstance(c, AllDifferent):
         return f"all_different_int([{', '.join(map(x, c.vars))}])"
+    if not c.tuples:
+        return "false"
     rows = " | ".join(", ".join(map(str, row)) for row in c.tuples)
     return f"table([{', '.join(map(x, c.vars))}], [| {rows} |])"
 

@@ -50,6 +50,8 @@ def _assertions(problem: Problem, c) -> list[str]:
     if isinstance(c, Nogood):
         return [f"(assert (not (and (= {name(c.x)} {c.a}) (= {name(c.y)} {c.b}))))"]
     if isinstance(c, Table):
+        if not c.tuples:
+            return ["(assert false)"]
         rows = " ".join("(and " + " ".join(f"(= {name(x)} {v})" for x, v in zip(c.vars, row)) + ")"
                         for row in c.tuples)
         return [f"(assert (or {rows}))"]
