@@ -118,6 +118,7 @@ def _compile(problem: Problem) -> Compiled:
             linears.append(_Sum(c, [problem.domain_size(v) for v in c.vars]))
         else:
             raise TypeError(f"native engine cannot handle {type(c).__name__}")
+    tables += _pair_tables(problem, conflicts)
     nogoods: list[dict[int, dict[int, int]]] = [dict() for _ in range(n)]
     for (x, a), partners in conflicts.items():
         for y, b in partners:
@@ -132,6 +133,24 @@ def _compile(problem: Problem) -> Compiled:
         tables=tables, size=size,
         conflicts={k: sorted(v) for k, v in conflicts.items()}, linears=linears,
         table_bits=[_TableBits(vs, ts) for vs, ts in tables])
+
+
+def _pair_tables(problem: Problem, conflicts) -> list:
+    """Return, for each pair of variables whose nogoods say more than "differ" (a thermometer,
+    a dot, a sum), the table of value pairs it allows: filtering candidates by it keeps the
+    pair consistent before either is placed (arc consistency), which masks alone do not."""
+    forbidden: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for (x, a), partners in conflicts.items():
+        for y, b in partners:
+            if x < y:
+                forbidden.setdefault((x, y), set()).add((a, b))
+    out = []
+    for (x, y), bad in forbidden.items():
+        if all(a == b for a, b in bad):
+            continue                          # plain "differ": placing a value says it all
+        out.append(((x, y), tuple((a, b) for a in problem.domain(x) for b in problem.domain(y)
+                                  if (a, b) not in bad)))
+    return out
 
 
 class _TableBits:

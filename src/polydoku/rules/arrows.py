@@ -39,17 +39,22 @@ class Arrow(Rule):
         return self.circle + self.cells
 
     def weights(self) -> list[int]:
-        """Return each circle cell's place value (a 2-cell circle reads 10*first + second)."""
+        """Return each circle cell's place value, in reading order (a pill r1c2,r1c3 reads
+        10 * r1c2 + r1c3, whichever order it was listed in)."""
         k = len(self.circle)
         return [10 ** (k - 1 - i) for i in range(k)]
 
+    def reading(self) -> tuple[Cell, ...]:
+        """Return the circle cells in reading order (top to bottom, left to right)."""
+        return tuple(sorted(self.circle))
+
     def lower(self, b) -> None:
-        shaft, circle = b.vars(self.cells), b.vars(self.circle)
+        shaft, circle = b.vars(self.cells), b.vars(self.reading())
         b.linear(shaft + circle, [1] * len(shaft) + [-w for w in self.weights()], 0)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         shaft = values_at(grid, geometry, self.cells)
-        circle = values_at(grid, geometry, self.circle)
+        circle = values_at(grid, geometry, self.reading())
         if 0 in shaft or 0 in circle:
             return
         number = sum(w * v for w, v in zip(self.weights(), circle))
