@@ -56,6 +56,9 @@ def serve(host, port, open_browser, max_timeout, workers):
     click.echo(url)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:      # uvicorn re-raises the Ctrl-C it caught once it has stopped
+        pass
     click.echo("polydoku: stopped", err=True)
     return 0

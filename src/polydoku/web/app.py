@@ -188,7 +188,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def internal(request: Request, exc: Exception) -> Response:
         return error(500, f"internal error: {type(exc).__name__}")
 
-    routes = [Route("/", page), Route("/api/engines", engines),
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
+
+    routes = [Route("/", page), Route("/favicon.ico", no_icon), Route("/api/engines", engines),
               Route("/api/board", board, methods=["POST"]),
               Route("/api/{kind}", api_run, methods=["POST"]),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]

@@ -1,0 +1,183 @@
+"""The web API of `polydoku serve`, in process through Starlette's TestClient: the same JSON as
+the CLI's --json, one-line errors with 400/404/413/429, runs in workers, nothing unescaped."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from conftest import EXAMPLES  # noqa: E402
+from polydoku.web.app import MAX_BODY, Settings, create_app  # noqa: E402
+
+WIKI = next(ln for ln in (EXAMPLES / "wikipedia.txt").read_text().splitlines()
+            if ln and not ln.startswith("#"))
+UNSAT = WIKI[:5] + "4" + WIKI[6:]          # r1c6=4 has no solution (explain's own example)
+MANY = "1" + "." * 15                      # a 4x4 with many solutions
+NAMED = json.dumps({"name": "<script>alert(1)</script>", "size": 4, "box": [2, 2],
+                    "givens": ".3.4......1.2..."})
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(Settings(workers=2, queue_wait=0.2))) as c:
+        yield c
+
+
+def cli_json(run_cli, *args) -> dict:
+    """Return the one JSON object a CLI command prints."""
+    r = run_cli(*args)
+    assert r.code in (0, 1, 4), r.err
+    return json.loads(r.out)
+
+
+def same_but_timing(api: dict, cli: dict) -> None:
+    """Assert two JSON objects are equal apart from measured seconds."""
+    def strip(d):
+        d = dict(d)
+        stats = d.pop("stats", None)
+        d.pop("seconds", None)
+        return d, sorted(stats or ())
+    assert strip(api) == strip(cli)
+
+
+@pytest.mark.parametrize("call,args,body", [
+    ("solve", ["solve", WIKI, "--format", "json"], {"puzzle": WIKI}),
+    ("count", ["solve", MANY, "--count", "--limit", "50", "--format", "json"],
+     {"puzzle": MANY, "limit": 50}),
+    ("check-unique", ["check-unique", MANY, "--json"], {"puzzle": MANY}),
+    ("check-unique", ["check-unique", WIKI, "--json"], {"puzzle": WIKI}),
+    ("explain", ["explain", UNSAT, "--json"], {"puzzle": UNSAT}),
+    ("explain", ["explain", WIKI, "--why", "r1c6=4", "--json"], {"puzzle": WIKI, "why": "r1c6=4"}),
+    ("candidates", ["candidates", MANY, "--json"], {"puzzle": MANY}),
+    ("hint", ["hint", WIKI, "--json"], {"puzzle": WIKI}),
+    ("steps", ["steps", WIKI, "--json"], {"puzzle": WIKI}),
+    ("steps", ["steps", UNSAT, "--json"], {"puzzle": UNSAT}),
+])
+def test_api_json_is_the_cli_json(client, run_cli, call, args, body):
+    r = client.post(f"/api/{call}", json=body)
+    assert r.status_code == 200, r.text
+    same_but_timing(r.json(), cli_json(run_cli, *args))
+
+
+def test_engines_are_the_cli_rows(client, run_cli):
+    r = run_cli("engines", "--json")
+    rows = [json.loads(line) for line in r.out.splitlines()]
+    assert client.get("/api/engines").json() == rows
+
+
+def test_check_unique_marks_the_differing_cells(client):
+    data = client.post("/api/check-unique", json={"puzzle": MANY}).json()
+    a, b = data["solutions"]
+    assert data["unique"] is False and a != b
+    assert len(data["differences"]) == sum(x != y for x, y in zip(a, b))
+
+
+def test_explain_names_the_conflict(client):
+    data = client.post("/api/explain", json={"puzzle": UNSAT}).json()
+    assert data["status"] == "unsatisfiable" and "r1c6=4" in data["conflict"] and data["minimal"]
+
+
+def test_grid_field_replaces_the_givens(client):
+    solved = client.post("/api/solve", json={"puzzle": WIKI}).json()["solutions"][0]
+    grid = solved[:80] + "."
+    data = client.post("/api/solve", json={"puzzle": WIKI, "grid": grid}).json()
+    assert data["solutions"] == [solved] and data["puzzle"] == grid
+
+
+@pytest.mark.parametrize("grade", ["nudge", "technique", "cells", "answer"])
+def test_hint_grades_tell_more_and_more(client, run_cli, grade):
+    full = cli_json(run_cli, "hint", WIKI, "--json")
+    data = client.post("/api/hint", json={"puzzle": WIKI, "level": grade}).json()
+    assert data["grade"] == grade and data["status"] == "move"
+    told = {"nudge": set(), "technique": {"technique"}, "cells": {"technique", "pattern"},
+            "answer": {"technique", "pattern", "placements", "eliminations"}}[grade]
+    for key in ("technique", "pattern", "placements", "eliminations"):
+        assert (key in data) == (key in told), key
+        if key in data:
+            assert data[key] == full[key]
+    assert (full["technique"] in data["text"]) == (grade != "nudge")
+    assert set(data["house_cells"]) >= set(full["pattern"]) or not full["houses"]
+
+
+@pytest.mark.parametrize("body,words", [
+    (b"{not json", "not JSON"),
+    (b"[1, 2]", "must be a JSON object"),
+    (b"\xff\xfe", "not JSON"),
+    (json.dumps({"puzzle": "12345"}).encode(), "wrong length"),
+    (json.dumps({"puzzle": WIKI, "timeout": "soon"}).encode(), "field 'timeout'"),
+    (json.dumps({"puzzle": WIKI, "timeout": 10_000}).encode(), "field 'timeout'"),
+    (json.dumps({"puzzle": WIKI, "engine": "nosuch"}).encode(), "nosuch"),
+    (json.dumps({"puzzle": WIKI, "rules": "anti-gravity"}).encode(), "anti-gravity"),
+    (json.dumps({"puzzle": WIKI, "grid": "12"}).encode(), "field 'grid'"),
+    (json.dumps({"puzzle": WIKI, "why": "r10c1=4"}).encode(), "r10c1"),
+    (json.dumps({"puzzle": WIKI, "level": "everything"}).encode(), "field 'level'"),
+    (json.dumps({"puzzle": "/etc/passwd"}).encode(), "wrong length"),   # never a file name
+])
+def test_bad_requests_get_400_and_one_line(client, body, words):
+    r = client.post("/api/solve" if b"why" not in body and b"level" not in body else
+                    "/api/explain" if b"why" in body else "/api/hint", content=body)
+    assert r.status_code == 400, r.text
+    message = r.json()["error"]
+    assert words in message and "\n" not in message and "Traceback" not in r.text
+
+
+def test_bad_puzzle_message_is_the_cli_line(client, run_cli):
+    cli = run_cli("solve", "12345")
+    api = client.post("/api/solve", json={"puzzle": "12345"}).json()["error"]
+    assert cli.code == 2 and cli.err.strip().endswith(api.split(": ", 1)[1])
+
+
+def test_body_over_a_megabyte_gets_413(client):
+    r = client.post("/api/solve", content=b" " * (MAX_BODY + 1),
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "bytes" in r.json()["error"]
+    chunks = (b" " * 65536 for _ in range(MAX_BODY // 65536 + 2))   # no Content-Length
+    r = client.post("/api/board", content=chunks)
+    assert r.status_code == 413
+
+
+def test_unknown_call_and_method(client):
+    assert client.post("/api/frobnicate", json={}).status_code == 404
+    r = client.get("/api/solve")
+    assert r.status_code == 405 and "error" in r.json()
+
+
+def test_runs_beyond_the_workers_get_429_and_the_page_stays_responsive():
+    slow = {"puzzle": "." * 256, "limit": 100_000, "timeout": 3}
+    with TestClient(create_app(Settings(workers=1, queue_wait=0.2))) as c:
+        answers = {}
+        first = threading.Thread(target=lambda: answers.update(
+            first=c.post("/api/count", json=slow)))
+        first.start()
+        time.sleep(1.0)
+        start = time.monotonic()
+        board = c.post("/api/board", json={"puzzle": WIKI})
+        answers["second"] = c.post("/api/solve", json={"puzzle": WIKI})
+        waited = time.monotonic() - start
+        first.join()
+    assert board.status_code == 200
+    assert answers["second"].status_code == 429 and "busy" in answers["second"].json()["error"]
+    assert waited < 2.5                    # neither waited for the slow run to end
+    first_json = answers["first"].json()
+    assert answers["first"].status_code == 200 and first_json["exhausted"] is False
+
+
+def test_a_name_with_markup_is_escaped_in_the_picture(client):
+    data = client.post("/api/board", json={"puzzle": NAMED}).json()
+    assert data["name"] == "<script>alert(1)</script>"
+    assert "<script" not in data["svg"] and "&lt;script&gt;" in data["svg"]
+
+
+def test_the_page_is_static_with_a_strict_policy(client):
+    r = client.get("/")
+    assert r.status_code == 200 and 'data-action="solve"' in r.text
+    assert "script-src 'self'" in r.headers["content-security-policy"]
+    assert "innerHTML" not in client.get("/static/app.js").text
+    assert client.get("/static/app.css").status_code == 200
