@@ -68,15 +68,6 @@ function buildBoard(board) {
     grid.appendChild(el);
   }
   $("name").textContent = board.name || "";
-  const rules = $("rules");
-  rules.replaceChildren();
-  for (const r of board.rules) {
-    const p = document.createElement("p");
-    const b = document.createElement("b");
-    b.textContent = r.name;
-    p.append(b, `: ${r.description}`);
-    rules.appendChild(p);
-  }
   hidePath();
   draw();
 }
