@@ -4,8 +4,15 @@ the CLI's --json, one-line errors with 400/404/413/429, runs in workers, nothing
 from __future__ import annotations
 
 import json
+import os
+import signal
+import socket
+import subprocess
+import sys
 import threading
 import time
+import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -181,3 +188,62 @@ def test_the_page_is_static_with_a_strict_policy(client):
     assert "script-src 'self'" in r.headers["content-security-policy"]
     assert "innerHTML" not in client.get("/static/app.js").text
     assert client.get("/static/app.css").status_code == 200
+
+
+def descendants(pid: int) -> set[int]:
+    """Return the processes below `pid` (read from /proc)."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, todo = set(), [pid]
+    while todo:
+        parent = todo.pop()
+        kids = [p for p, pp in parents.items() if pp == parent]
+        found.update(kids)
+        todo += kids
+    return found
+
+
+def test_serve_stops_a_run_whose_client_goes_away_and_stops_on_ctrl_c():
+    code = "import sys; from polydoku.cli import main; sys.exit(main(sys.argv[1:]))"
+    proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = proc.stdout.readline().strip()
+        host, port = url.removeprefix("http://").rstrip("/").split(":")
+        assert host == "127.0.0.1"
+        body = json.dumps({"puzzle": "." * 256, "limit": 100_000, "timeout": 60}).encode()
+        warm = urllib.request.Request(f"{url}api/solve", data=json.dumps({"puzzle": WIKI}).encode())
+        with urllib.request.urlopen(warm, timeout=60) as res:     # starts the fork server
+            assert json.load(res)["status"] == "solved"
+        idle = descendants(proc.pid)
+        with socket.create_connection((host, int(port))) as s:
+            s.sendall(b"POST /api/count HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                      b"\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+            deadline = time.monotonic() + 20
+            while not descendants(proc.pid) - idle and time.monotonic() < deadline:
+                time.sleep(0.1)
+            running = descendants(proc.pid)
+            assert len(running) > len(idle)             # the run has a worker of its own
+        deadline = time.monotonic() + 10                 # the client went away: stop it
+        while len(descendants(proc.pid)) >= len(running) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(descendants(proc.pid)) < len(running)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0 and "Traceback" not in err and err.strip().endswith("stopped")
+
+
+def test_serve_on_a_port_in_use_is_one_line(run_cli):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen(1)
+        r = run_cli("serve", "--port", s.getsockname()[1])
+    assert r.code == 2 and r.err.startswith("polydoku: cannot listen on 127.0.0.1:")
+    assert len(r.err.splitlines()) == 1

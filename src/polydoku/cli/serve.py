@@ -14,14 +14,15 @@ from .app import cli
 
 def listen(host: str, port: int) -> socket.socket:
     """Return a listening socket on host:port (port 0: a free one); bad input when it cannot."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
-        family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
         sock.listen(64)
     except (OSError, OverflowError) as err:
-        raise BadInput(f"cannot listen on {host}:{port}: {getattr(err, 'strerror', None) or err}")
+        sock.close()
+        raise BadInput(f"cannot listen on {host}:{port}: "
+                       f"{getattr(err, 'strerror', None) or err}") from None
     return sock
 
 

@@ -137,6 +137,8 @@ def worker_main(conn, req: Request) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the server's; it stops us itself
     try:
         conn.send(run(req))
+    except (OSError, KeyboardInterrupt):    # the server stopped us or went away: nobody reads
+        pass
     finally:
         conn.close()
 
