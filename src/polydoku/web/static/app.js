@@ -243,6 +243,15 @@ function markCells(names, mark) {
   }
 }
 
+function markEliminations(items) {
+  for (const e of items) {
+    const i = cellIndex(e.cell);
+    if (i < 0) continue;
+    if (!state.marks[i]) state.marks[i] = "eliminate";
+    state.alt[i] = `${state.alt[i]}−${symbol(e.value)}`;
+  }
+}
+
 function outcomeWords(d) {
   if (d.status === "unsatisfiable") return `no solution (proved by ${d.engine}${secs(d.stats)})`;
   if (d.status === "unknown") return `gave up: ${d.message || "no answer"} (${d.engine}${secs(d.stats)})`;
@@ -340,6 +349,7 @@ const actions = {
     if (GRADES[grade] === "answer") {
       for (const p of d.placements) { const i = cellIndex(p.cell); state.values[i] = p.value; state.marks[i] = "answer"; }
       for (const e of d.eliminations) state.pencil[cellIndex(e.cell)].delete(e.value);
+      markEliminations(d.eliminations);
       state.hint = null;        // the next press starts a new hint on the new position
     }
     say(`hint (${GRADES[grade]}): ${d.text}`);
@@ -388,6 +398,7 @@ function showStep(k) {
     const s = path.steps[k - 1];
     markCells(s.pattern, "hint");
     for (const p of s.placements) state.marks[cellIndex(p.cell)] = "answer";
+    markEliminations(s.eliminations);
     say(`step ${k}: ${s.text}`);
     if (items[k - 1]) items[k - 1].scrollIntoView({ block: "nearest" });
   }
