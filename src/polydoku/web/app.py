@@ -140,27 +140,32 @@ def stop(proc, grace: float = 2.0) -> None:
     proc.close()
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
-    """Return the web application: the page, its static files and the JSON API."""
-    settings = settings or Settings()
-    state: dict = {}
+class Site:
+    """The handlers of the page and the API, sharing the settings, the workers and the engine
+    list (computed once)."""
 
-    def workers() -> Workers:
-        if "workers" not in state:         # made inside the running event loop
-            state["workers"] = Workers(settings)
-        return state["workers"]
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._workers: Workers | None = None
+        self._engines: list | None = None
 
-    async def page(request: Request) -> Response:
+    def workers(self) -> Workers:
+        """Return the workers (made on first use, inside the running event loop)."""
+        if self._workers is None:
+            self._workers = Workers(self.settings)
+        return self._workers
+
+    async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Content-Security-Policy": CSP,
                                                             "Cache-Control": "no-store"})
 
-    async def engines(request: Request) -> Response:
-        if "engines" not in state:
+    async def engines(self, request: Request) -> Response:
+        if self._engines is None:
             from ..jsonout import engine_rows
-            state["engines"] = await asyncio.to_thread(engine_rows)
-        return JSONResponse(state["engines"])
+            self._engines = await asyncio.to_thread(engine_rows)
+        return JSONResponse(self._engines)
 
-    async def board(request: Request) -> Response:
+    async def board(self, request: Request) -> Response:
         try:
             puzzle = runs.read_puzzle_fields(await read_json(request))
         except TooLarge:
@@ -169,34 +174,42 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return error(400, str(err))
         return JSONResponse(board_json(puzzle))
 
-    async def api_run(request: Request) -> Response:
+    async def run(self, request: Request) -> Response:
         kind = request.path_params["kind"]
         if kind not in runs.KINDS:
             return error(404, f"no such API call: {kind} (known: {', '.join(runs.KINDS)})")
         try:
-            req = runs.read_request(kind, await read_json(request), settings.max_timeout)
+            req = runs.read_request(kind, await read_json(request), self.settings.max_timeout)
         except TooLarge:
             return error(413, f"request body over {MAX_BODY} bytes")
         except BadInput as err:
             return error(400, str(err))
-        status, data = await workers().run(req, request)
+        status, data = await self.workers().run(req, request)
         return JSONResponse(data, status_code=status)
 
-    async def http_error(request: Request, exc: HTTPException) -> Response:
-        return error(exc.status_code, exc.detail)
 
-    async def internal(request: Request, exc: Exception) -> Response:
-        return error(500, f"internal error: {type(exc).__name__}")
+async def _http_error(request: Request, exc: HTTPException) -> Response:
+    return error(exc.status_code, exc.detail)
 
-    async def no_icon(request: Request) -> Response:
-        return Response(status_code=204)
 
-    routes = [Route("/", page), Route("/favicon.ico", no_icon), Route("/api/engines", engines),
-              Route("/api/board", board, methods=["POST"]),
-              Route("/api/{kind}", api_run, methods=["POST"]),
+async def _internal(request: Request, exc: Exception) -> Response:
+    return error(500, f"internal error: {type(exc).__name__}")
+
+
+async def _no_icon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """Return the web application: the page, its static files and the JSON API."""
+    site = Site(settings or Settings())
+    routes = [Route("/", site.page), Route("/favicon.ico", _no_icon),
+              Route("/api/engines", site.engines),
+              Route("/api/board", site.board, methods=["POST"]),
+              Route("/api/{kind}", site.run, methods=["POST"]),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    return Starlette(routes=routes, exception_handlers={HTTPException: http_error,
-                                                        Exception: internal})
+    return Starlette(routes=routes, exception_handlers={HTTPException: _http_error,
+                                                        Exception: _internal})
 
 
 def board_json(puzzle) -> dict:
