@@ -29,13 +29,15 @@ WIKI = next(ln for ln in (EXAMPLES / "wikipedia.txt").read_text().splitlines()
             if ln and not ln.startswith("#"))
 UNSAT = WIKI[:5] + "4" + WIKI[6:]          # r1c6=4 has no solution (explain's own example)
 MANY = "1" + "." * 15                      # a 4x4 with many solutions
+BASE = "http://127.0.0.1"
+JSON = {"content-type": "application/json"}
 NAMED = json.dumps({"name": "<script>alert(1)</script>", "size": 4, "box": [2, 2],
                     "givens": ".3.4......1.2..."})
 
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(Settings(workers=2, queue_wait=0.2))) as c:
+    with TestClient(create_app(Settings(workers=2, queue_wait=0.2)), base_url=BASE) as c:
         yield c
 
 
@@ -131,7 +133,7 @@ def test_hint_grades_tell_more_and_more(client, run_cli, grade):
 ])
 def test_bad_requests_get_400_and_one_line(client, body, words):
     r = client.post("/api/solve" if b"why" not in body and b"level" not in body else
-                    "/api/explain" if b"why" in body else "/api/hint", content=body)
+                    "/api/explain" if b"why" in body else "/api/hint", content=body, headers=JSON)
     assert r.status_code == 400, r.text
     message = r.json()["error"]
     assert words in message and "\n" not in message and "Traceback" not in r.text
@@ -144,12 +146,21 @@ def test_bad_puzzle_message_is_the_cli_line(client, run_cli):
 
 
 def test_body_over_a_megabyte_gets_413(client):
-    r = client.post("/api/solve", content=b" " * (MAX_BODY + 1),
-                    headers={"content-type": "application/json"})
+    r = client.post("/api/solve", content=b" " * (MAX_BODY + 1), headers=JSON)
     assert r.status_code == 413 and "bytes" in r.json()["error"]
     chunks = (b" " * 65536 for _ in range(MAX_BODY // 65536 + 2))   # no Content-Length
-    r = client.post("/api/board", content=chunks)
+    r = client.post("/api/board", content=chunks, headers=JSON)
     assert r.status_code == 413
+
+
+def test_cross_site_requests_are_refused(client):
+    # A form or a no-cors fetch from another site cannot send application/json...
+    r = client.post("/api/solve", content=json.dumps({"puzzle": WIKI}),
+                    headers={"content-type": "text/plain"})
+    assert r.status_code == 415 and "application/json" in r.json()["error"]
+    # ...and a site's own DNS name pointed at 127.0.0.1 is not a host this server answers.
+    r = client.post("/api/solve", json={"puzzle": WIKI}, headers={"host": "evil.example"})
+    assert r.status_code == 400 and "evil" not in r.text
 
 
 def test_unknown_call_and_method(client):
@@ -160,7 +171,7 @@ def test_unknown_call_and_method(client):
 
 def test_runs_beyond_the_workers_get_429_and_the_page_stays_responsive():
     slow = {"puzzle": "." * 256, "limit": 100_000, "timeout": 3}
-    with TestClient(create_app(Settings(workers=1, queue_wait=0.2))) as c:
+    with TestClient(create_app(Settings(workers=1, queue_wait=0.2)), base_url=BASE) as c:
         answers = {}
         first = threading.Thread(target=lambda: answers.update(
             first=c.post("/api/count", json=slow)))
@@ -220,12 +231,13 @@ def test_serve_stops_a_run_whose_client_goes_away_and_stops_on_ctrl_c():
         host, port = url.removeprefix("http://").rstrip("/").split(":")
         assert host == "127.0.0.1"
         body = json.dumps({"puzzle": "." * 256, "limit": 100_000, "timeout": 60}).encode()
-        warm = urllib.request.Request(f"{url}api/solve", data=json.dumps({"puzzle": WIKI}).encode())
+        warm = urllib.request.Request(f"{url}api/solve", data=json.dumps({"puzzle": WIKI}).encode(),
+                                      headers=JSON)
         with urllib.request.urlopen(warm, timeout=60) as res:     # starts the fork server
             assert json.load(res)["status"] == "solved"
         idle = descendants(proc.pid)
         with socket.create_connection((host, int(port))) as s:
-            s.sendall(b"POST /api/count HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+            s.sendall(b"POST /api/count HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
                       b"\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
             deadline = time.monotonic() + 20
             while not descendants(proc.pid) - idle and time.monotonic() < deadline:

@@ -49,7 +49,9 @@ def serve(host, port, open_browser, max_timeout, workers):
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}/"
-    settings = Settings(max_timeout=max_timeout, **({"workers": workers} if workers else {}))
+    local = host in ("127.0.0.1", "localhost")
+    settings = Settings(max_timeout=max_timeout, **({"workers": workers} if workers else {}),
+                        **({} if local else {"hosts": ("*",)}))
     config = uvicorn.Config(create_app(settings), log_level="warning", access_log=False,
                             lifespan="off", timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)

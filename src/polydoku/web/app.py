@@ -23,6 +23,8 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -39,20 +41,30 @@ CSP = ("default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script
 
 @dataclass(frozen=True)
 class Settings:
-    """Server limits: runs at once, seconds a run may wait for a slot, longest run allowed."""
+    """Server limits: runs at once, seconds a run may wait for a slot, longest run allowed,
+    seconds past it before the worker is stopped, and the Host names answered (another name
+    is refused, so a web site cannot reach the server through a DNS name of its own)."""
 
     workers: int = os.cpu_count() or 1
     queue_wait: float = 2.0
     max_timeout: float = runs.MAX_TIMEOUT
     grace: float = 5.0
+    hosts: tuple[str, ...] = ("127.0.0.1", "localhost")
 
 
 class TooLarge(Exception):
     """A request body over the limit."""
 
 
+class NotJson(Exception):
+    """A request body not declared as JSON (what a cross-site form or `no-cors` fetch sends)."""
+
+
 async def read_json(request: Request) -> dict:
-    """Return the JSON body of a request (at most MAX_BODY bytes); TooLarge or BadInput else."""
+    """Return the JSON body of a request (at most MAX_BODY bytes, declared application/json);
+    NotJson, TooLarge or BadInput else."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise NotJson
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > MAX_BODY:
         raise TooLarge
@@ -170,6 +182,8 @@ class Site:
             puzzle = runs.read_puzzle_fields(await read_json(request))
         except TooLarge:
             return error(413, f"request body over {MAX_BODY} bytes")
+        except NotJson:
+            return error(415, "the request body must be sent as application/json")
         except BadInput as err:
             return error(400, str(err))
         return JSONResponse(board_json(puzzle))
@@ -182,6 +196,8 @@ class Site:
             req = runs.read_request(kind, await read_json(request), self.settings.max_timeout)
         except TooLarge:
             return error(413, f"request body over {MAX_BODY} bytes")
+        except NotJson:
+            return error(415, "the request body must be sent as application/json")
         except BadInput as err:
             return error(400, str(err))
         status, data = await self.workers().run(req, request)
@@ -203,13 +219,15 @@ async def _no_icon(request: Request) -> Response:
 def create_app(settings: Settings | None = None) -> Starlette:
     """Return the web application: the page, its static files and the JSON API."""
     site = Site(settings or Settings())
+    settings = site.settings
     routes = [Route("/", site.page), Route("/favicon.ico", _no_icon),
               Route("/api/engines", site.engines),
               Route("/api/board", site.board, methods=["POST"]),
               Route("/api/{kind}", site.run, methods=["POST"]),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    return Starlette(routes=routes, exception_handlers={HTTPException: _http_error,
-                                                        Exception: _internal})
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts))]
+    return Starlette(routes=routes, middleware=middleware,
+                     exception_handlers={HTTPException: _http_error, Exception: _internal})
 
 
 def board_json(puzzle) -> dict:
