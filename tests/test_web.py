@@ -237,8 +237,9 @@ def test_serve_stops_a_run_whose_client_goes_away_and_stops_on_ctrl_c():
             assert json.load(res)["status"] == "solved"
         idle = descendants(proc.pid)
         with socket.create_connection((host, int(port))) as s:
-            s.sendall(b"POST /api/count HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
-                      b"\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+            s.sendall(b"POST /api/count HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                      b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
+                      % (len(body), body))
             deadline = time.monotonic() + 20
             while not descendants(proc.pid) - idle and time.monotonic() < deadline:
                 time.sleep(0.1)

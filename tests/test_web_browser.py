@@ -47,7 +47,7 @@ def server():
     yield url
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=20)
-    assert proc.returncode == 0 and "Traceback" not in err and "stopped" in err
+    assert proc.returncode == 0 and "Traceback" not in err and "stopped" in err, err
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +68,7 @@ def page(browser):
     page.on("dialog", lambda d: (errors.append(f"dialog: {d.message}"), d.dismiss()))
     yield page
     context.close()
-    assert not errors
+    assert not errors, errors
 
 
 def api(server: str, call: str, body: dict) -> dict:
