@@ -12,13 +12,15 @@ import re
 import signal
 import subprocess
 import sys
+import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES, need_browser
+from conftest import EXAMPLES, need_browser, need_engine
+from test_web import descendants
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +32,7 @@ NAMED = json.dumps({"name": "<script>window.hacked=1</script><img src=x onerror=
                     "size": 4, "box": [2, 2], "givens": ".3.4......1.2..."})
 MIRACLE = (EXAMPLES / "miracle.json").read_text()
 SHOTS = os.environ.get("POLYDOKU_SCREENSHOTS")
+SERVER_PID: dict[str, int] = {}
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-extensions", "--disable-sync", "--no-first-run", "--mute-audio"]
 
@@ -44,6 +47,7 @@ def server():
                             text=True)
     url = proc.stdout.readline().strip()
     assert url.startswith("http://127.0.0.1:"), proc.stderr.read()
+    SERVER_PID[url] = proc.pid
     yield url
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=20)
@@ -227,3 +231,28 @@ def test_bad_input_says_so_in_one_line(page, server):
     page.goto(f"{server}?puzzle=12345")
     text = status_is(page, "wrong length")
     assert "\n" not in text and "Traceback" not in text
+
+
+def test_a_long_run_shows_progress_and_cancelling_stops_it(page, server):
+    need_engine("pip")                      # pip resolving a puzzle takes seconds
+    open_puzzle(page, server, WIKI)
+    api(server, "solve", {"puzzle": WIKI})                # the fork server is up
+    idle = descendants(SERVER_PID[server])
+    page.select_option("#engine", "pip")
+    page.click('[data-action="solve"]')
+    from playwright.sync_api import expect
+    expect(page.locator("#busy-text")).to_have_text(re.compile(r"running solve… [0-9.]+ s"))
+    assert page.is_disabled('[data-action="solve"]')
+    deadline = time.monotonic() + 15
+    while not descendants(SERVER_PID[server]) - idle and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert descendants(SERVER_PID[server]) - idle            # a worker runs pip
+    page.click('[data-action="cancel"]')
+    status_is(page, "^cancelled")
+    deadline = time.monotonic() + 15
+    while descendants(SERVER_PID[server]) - idle and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not descendants(SERVER_PID[server]) - idle     # the worker and its pip are gone
+    page.select_option("#engine", "native")
+    page.click('[data-action="solve"]')
+    status_is(page, "^solved by native")
