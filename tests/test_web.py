@@ -68,6 +68,7 @@ def same_but_timing(api: dict, cli: dict) -> None:
     ("explain", ["explain", WIKI, "--why", "r1c6=4", "--json"], {"puzzle": WIKI, "why": "r1c6=4"}),
     ("candidates", ["candidates", MANY, "--json"], {"puzzle": MANY}),
     ("hint", ["hint", WIKI, "--json"], {"puzzle": WIKI}),
+    ("hint", ["hint", UNSAT, "--json"], {"puzzle": UNSAT}),
     ("steps", ["steps", WIKI, "--json"], {"puzzle": WIKI}),
     ("steps", ["steps", UNSAT, "--json"], {"puzzle": UNSAT}),
 ])
@@ -115,6 +116,12 @@ def test_hint_grades_tell_more_and_more(client, run_cli, grade):
             assert data[key] == full[key]
     assert (full["technique"] in data["text"]) == (grade != "nudge")
     assert set(data["house_cells"]) >= set(full["pattern"]) or not full["houses"]
+
+
+def test_a_graded_hint_on_a_full_grid_says_complete(client):
+    solved = client.post("/api/solve", json={"puzzle": WIKI}).json()["solutions"][0]
+    data = client.post("/api/hint", json={"puzzle": solved, "level": "nudge"}).json()
+    assert data["status"] == "complete" and data["grade"] == "nudge" and not data["pattern"]
 
 
 @pytest.mark.parametrize("body,words", [
