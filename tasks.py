@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Set up polydoku and run it: `python3 tasks.py demo` or `python3 tasks.py test [pytest args]`.
 
-Needs only python3 on a Debian machine: it creates `.venv`, installs polydoku with its engines
-and test tools into it, installs the Debian programs the engines drive (deps/debian.txt) with
-apt-get when they are missing, and the Python tools that want a venv of their own
-(deps/tools/NAME.txt -> .venv/tools/NAME).
+Needs only python3 on a Debian machine: it creates `.venv`, installs polydoku with its engines,
+test tools and web page into it, installs the Debian programs the engines and tests drive
+(deps/debian.txt) with apt-get when they are missing, and the Python tools that want a venv of
+their own (deps/tools/NAME.txt -> .venv/tools/NAME).
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def ensure_python_packages() -> None:
     pip = [str(BIN / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
     say("installing polydoku and its engines into .venv")
     run(pip + ["--upgrade", "pip"])
-    run(pip + ["-e", f"{ROOT}[engines,test]"])
+    run(pip + ["-e", f"{ROOT}[engines,test,web]"])
     for req in sorted((ROOT / "deps" / "tools").glob("*.txt")):
         tool_venv = VENV / "tools" / req.stem
         if not (tool_venv / "bin" / "python").exists():

@@ -49,6 +49,21 @@ def need_engine(engine_id: str, **kwargs):
     return engine
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def need_browser() -> Path:
+    """Return Debian's chromium for Playwright to drive (skip or fail when it or Playwright is
+    missing); Playwright's own browser download is never used."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        missing("the playwright package is not installed (pip install 'polydoku[test]')")
+    if not CHROMIUM.exists():
+        missing(f"{CHROMIUM} not found (apt-get install chromium)")
+    return CHROMIUM
+
+
 @dataclass
 class CliResult:
     code: int

@@ -94,6 +94,19 @@ def rule_notes(puzzle: Puzzle, width: float = 10**6, font_size: float = 14) -> t
                  for line in textwrap.wrap(f"{kind}: {text}", chars, subsequent_indent="    "))
 
 
+def layout_of(puzzle: Puzzle, title: str | None = None) -> Layout:
+    """Return where `render_svg` puts things for a puzzle (cells of 48, 36 or 30 pixels)."""
+    n = puzzle.size
+    cell = 48.0 if n <= 9 else (36.0 if n <= 16 else 30.0)
+    margin = cell if any(sh.kind == "outside" for sh in _shapes(puzzle)) else 16.0
+    return Layout(n, cell, margin, margin + (30.0 if title else 0.0), rule_notes(puzzle, n * cell))
+
+
+def _shapes(puzzle: Puzzle) -> list[Shape]:
+    """Return what the puzzle's rules draw."""
+    return [sh for rule in puzzle.rules for sh in rule.shapes(puzzle.geometry)]
+
+
 def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
                candidates: Sequence[Iterable[int]] | None = None,
                highlight: Iterable = (), title: str | None = None,
@@ -110,10 +123,8 @@ def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
     values = tuple(grid) if grid is not None else puzzle.givens
     if len(values) != n * n:
         raise BadInput(f"grid has {len(values)} cells, expected {n * n}")
-    cell = 48.0 if n <= 9 else (36.0 if n <= 16 else 30.0)
-    shapes = [sh for rule in puzzle.rules for sh in rule.shapes(puzzle.geometry)]
-    margin = cell if any(sh.kind == "outside" for sh in shapes) else 16.0
-    lay = Layout(n, cell, margin, margin + (30.0 if title else 0.0), rule_notes(puzzle, n * cell))
+    lay = layout_of(puzzle, title)
+    shapes = _shapes(puzzle)
     marked = {_index(puzzle, ref) for ref in highlight}
     red = {(_index(puzzle, ref), value) for ref, value in struck}
     svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1",

@@ -8,18 +8,12 @@ import click
 from .. import api
 from ..engines import Status
 from ..errors import PolydokuError
-from ..formats.line import write_line
-from ..model import Puzzle, cell_name
+from ..jsonout import candidates_json, cell_texts, literal_name
+from ..model import Puzzle
 from ..reasoning.candidates import Candidates, true_candidates
 from .app import cli
 from .common import (ExitCode, STATUS_EXIT, echo_json, engine_options, good_puzzles,
                      input_format_option, parse_options, puzzle_argument, rules_option)
-from .explain import literal_name
-
-
-def cell_texts(puzzle: Puzzle, result: Candidates) -> list[str]:
-    """Return each cell's candidates as a string of symbols (`.` when it has none)."""
-    return ["".join(puzzle.symbol(v) for v in sorted(vals)) or "." for vals in result.values]
 
 
 def candidate_grid(puzzle: Puzzle, texts: list[str]) -> str:
@@ -35,25 +29,6 @@ def candidate_grid(puzzle: Puzzle, texts: list[str]) -> str:
         cells = [texts[r * n + c].ljust(w) for c in range(n)]
         lines.append(" | ".join(" ".join(cells[k:k + bc]) for k in range(0, n, bc)).rstrip())
     return "\n".join(lines)
-
-
-def render_json(puzzle: Puzzle, result: Candidates) -> dict:
-    """Return the JSON object of a puzzle's true candidates."""
-    texts = cell_texts(puzzle, result)
-    return {
-        "puzzle": puzzle.name or write_line(puzzle),
-        "status": result.status.value,
-        "at_least": result.at_least,
-        "candidates": {cell_name(puzzle.geometry.cell(i)): t if result.values[i] else ""
-                       for i, t in enumerate(texts)},
-        "total": result.total,
-        "undecided": [literal_name(puzzle, p) for p in result.undecided],
-        "solutions_seen": result.solutions_seen,
-        "searches": result.searches,
-        "engine": result.stats.get("engine"),
-        "message": result.message,
-        "stats": result.stats,
-    }
 
 
 @cli.command()
@@ -87,7 +62,7 @@ def candidates(puzzle, rules, input_format, engine, timeout, keep, options, at_l
             continue
         code.add(STATUS_EXIT[result.status])
         if as_json:
-            echo_json(render_json(p, result))
+            echo_json(candidates_json(p, result))
             continue
         if not first:
             click.echo("")

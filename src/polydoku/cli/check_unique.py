@@ -6,24 +6,11 @@ from __future__ import annotations
 import click
 
 from .. import api
-from ..engines import Status
-from ..errors import EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT, PolydokuError
-from ..formats.line import write_line
+from ..errors import PolydokuError
+from ..jsonout import differences, error_json, unique_json, verdict
 from .app import cli
 from .common import (ExitCode, echo_json, engine_options, good_puzzles, input_format_option,
-                     outcome_json, parse_options, puzzle_argument, rules_option)
-from .solve import _differences
-
-
-def verdict(outcome) -> tuple[bool | None, str, int]:
-    """Return (is unique?, the answer line, exit code) of a search stopped at two solutions."""
-    if outcome.status is Status.UNSATISFIABLE:
-        return False, "no: no solution", EXIT_UNSAT
-    if outcome.count >= 2:
-        return False, "no: at least 2 solutions", EXIT_UNSAT
-    if outcome.status is Status.SOLVED and outcome.exhausted:
-        return True, "yes", EXIT_SOLVED
-    return None, f"unknown: {outcome.message or 'the engine gave up'}", EXIT_UNKNOWN
+                     parse_options, puzzle_argument, rules_option)
 
 
 @cli.command("check-unique")
@@ -51,16 +38,15 @@ def check_unique(puzzle, rules, input_format, engine, timeout, keep, options, as
             click.echo(f"polydoku: {p.name + ': ' if p.name else ''}{err}", err=True)
             code.add(err.exit_code)
             if as_json:
-                echo_json({"puzzle": p.name or write_line(p), "status": "error",
-                           "unique": None, "message": str(err)})
+                echo_json(error_json(p, err, unique=None))
             else:
                 click.echo("error")
             continue
-        unique, line, exit_code = verdict(outcome)
+        _, line, exit_code = verdict(outcome)
         code.add(exit_code)
-        diff = _differences(p, *outcome.solutions[:2]) if outcome.count >= 2 else []
+        diff = differences(p, *outcome.solutions[:2]) if outcome.count >= 2 else []
         if as_json:
-            echo_json(outcome_json(p, outcome, unique=unique, differences=diff))
+            echo_json(unique_json(p, outcome))
         elif diff:
             click.echo(f"{line}; two differ in {len(diff)} cells: {' '.join(diff)}")
         else:

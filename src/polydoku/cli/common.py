@@ -8,12 +8,13 @@ from typing import Any, Iterator
 
 import click
 
-from ..engines import Outcome, Status
+from ..engines import Status
 from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT,
                       BadInput)
 from ..formats.grid import write_grid
 from ..formats.line import write_line
 from ..formats.read import FORMATS, Entry, read_puzzles
+from ..jsonout import outcome_json  # noqa: F401  (re-exported for the commands)
 from ..model import Puzzle, parse_rules
 
 # Worst first: the exit code of a run over many puzzles is the worst one seen.
@@ -102,25 +103,6 @@ def report_bad(entry: Entry) -> None:
 def render_grid(puzzle: Puzzle, grid, fmt: str) -> str:
     """Return a grid in the chosen output format (line or grid)."""
     return write_grid(puzzle, grid) if fmt == "grid" else write_line(puzzle, grid)
-
-
-def outcome_json(puzzle: Puzzle, outcome: Outcome, **extra: Any) -> dict[str, Any]:
-    """Return the JSON object of one puzzle's outcome."""
-    data: dict[str, Any] = {
-        "puzzle": puzzle.name or write_line(puzzle),
-        "status": outcome.status.value,
-        "engine": outcome.engine,
-        "count": outcome.count,
-        "exhausted": outcome.exhausted,
-        "solutions": [write_line(puzzle, s) for s in outcome.solutions],
-        "message": outcome.message,
-        "stats": outcome.stats,
-    }
-    for key in ("log_path", "artifact_path"):
-        if getattr(outcome, key):
-            data[key] = getattr(outcome, key)
-    data.update(extra)
-    return data
 
 
 def echo_json(data: Any) -> None:

@@ -6,22 +6,9 @@ import sys
 
 import click
 
-from ..engines.registry import ENGINE_IDS, engine_class
+from ..jsonout import engine_rows
 from .app import cli
 from .common import echo_json
-
-
-def engine_rows() -> list[dict]:
-    """Return one row per registered engine: id, title, availability, version or reason, hint."""
-    rows = []
-    for engine_id in ENGINE_IDS:
-        cls = engine_class(engine_id)
-        avail = cls().available()
-        rows.append({"id": engine_id, "title": cls.title, "available": avail.ok,
-                     "version": avail.version, "reason": avail.reason,
-                     "install": avail.hint or cls.install_hint,
-                     "capabilities": sorted(cls.capabilities), "variants": list(cls.variants)})
-    return rows
 
 
 @cli.command()

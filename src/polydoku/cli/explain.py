@@ -11,7 +11,7 @@ import click
 from .. import api
 from ..engines import Status
 from ..errors import BadInput, PolydokuError
-from ..formats.line import write_line
+from ..jsonout import explain_json, literal_name
 from ..model import Puzzle, cell_name, parse_cell
 from ..reasoning.explain import DEFAULT_SMALLEST_BUDGET, METHODS, Explanation, explain as run
 from .app import cli
@@ -20,12 +20,6 @@ from .common import (ExitCode, STATUS_EXIT, echo_json, engine_options, good_puzz
 
 _WHY = re.compile(r"^\s*(r\d+\s*c\d+)\s*=\s*(\S+)\s*$", re.IGNORECASE)
 _CONDA = re.compile(r"^\s*(\d+)x(\d+)-is=+(\S+)\s*$")
-
-
-def literal_name(puzzle: Puzzle, literal: tuple[int, int]) -> str:
-    """Return a cell value written `r4c5=6` (the value as the puzzle's symbol)."""
-    var, value = literal
-    return f"{cell_name(puzzle.geometry.cell(var))}={puzzle.symbol(value)}"
 
 
 def parse_why(text: str, puzzle: Puzzle) -> tuple[int, int]:
@@ -149,36 +143,6 @@ def render_text(e: Explanation, puzzle: Puzzle, why_text: str | None) -> list[st
     return lines
 
 
-def render_json(e: Explanation, puzzle: Puzzle, why_text: str | None) -> dict:
-    """Return the JSON object of an explanation (givens written `r4c5=6`)."""
-    data = {
-        "puzzle": puzzle.name or write_line(puzzle),
-        "status": e.status.value,
-        "why": why_text,
-        "conflict": [literal_name(puzzle, g) for g in e.givens],
-        "minimal": e.is_minimal,
-        "smallest": None if e.smallest is None else {
-            "proved": e.smallest.is_proved, "lower_bound": e.smallest.lower_bound,
-            "seconds": e.smallest.seconds, "iterations": e.smallest.iterations,
-            "message": e.smallest.message},
-        "needs_rules": list(e.needed_rules),
-        "clues": [r.describe(puzzle.geometry) for r in e.clues],
-        "classic_rules_suffice": e.classic_suffices,
-        "by_propagation": e.by_propagation,
-        "nodes": e.nodes,
-        "puzzle_unsolvable": e.puzzle_unsolvable,
-        "solutions": [write_line(puzzle, s) for s in e.solutions],
-        "unique": (e.exhausted and len(e.solutions) == 1) if e.status is Status.SOLVED
-        and not why_text else None,
-        "witnesses": {literal_name(puzzle, g): write_line(puzzle, s)
-                      for g, s in e.witnesses.items() if g in e.givens},
-        "engine": e.stats.get("engine"),
-        "message": e.message,
-        "stats": e.stats,
-    }
-    return data
-
-
 @cli.command()
 @puzzle_argument
 @rules_option
@@ -220,7 +184,7 @@ def explain(puzzle, rules, input_format, engine, timeout, keep, options, why, sm
             continue
         code.add(STATUS_EXIT[e.status])
         if as_json:
-            echo_json(render_json(e, p, why_text))
+            echo_json(explain_json(e, p, why_text))
             continue
         if not first:
             click.echo("")

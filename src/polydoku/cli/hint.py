@@ -9,12 +9,13 @@ from __future__ import annotations
 import click
 
 from ..errors import EXIT_SOLVED, EXIT_UNKNOWN
-from ..reasoning.logic import allowed_finders, candidates_grid, candidates_rows, check_step
+from ..jsonout import hint_json
+from ..reasoning.logic import allowed_finders, candidates_grid, check_step
 from ..reasoning.logic import next_step, prepare, start_board
 from .app import cli
 from .common import ExitCode, echo_json, good_puzzles, input_format_option, puzzle_argument
 from .common import rules_option
-from .steps import label, level_option, unsolvable
+from .steps import level_option, unsolvable
 
 
 @cli.command()
@@ -51,13 +52,7 @@ def hint(puzzle, rules, input_format, max_level, as_json):
 def show(p, board, step, status: str, as_json: bool) -> None:
     """Print one puzzle's next move (or why there is none), as a sentence or as JSON."""
     if as_json:
-        data = {"puzzle": label(p), "status": status, "technique": None, "placements": [],
-                "eliminations": [], "pattern": [], "text": ""}
-        if step is not None:
-            data.update(step.to_json(board.layout))
-        if status == "stalled":
-            data["candidates"] = candidates_rows(board)
-        echo_json(data)
+        echo_json(hint_json(p, board, step, status))
     elif step is not None:
         click.echo(step.text)
     elif status == "complete":

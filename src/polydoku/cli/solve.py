@@ -22,11 +22,11 @@ from ..engines import Status
 from ..engines.base import Engine
 from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT,
                       PolydokuError)
-from ..formats.line import write_line
 from ..formats.read import Entry, RawLine, parse_entry, read_puzzles
-from ..model import cell_name, parse_rules
+from ..jsonout import differences, error_json, solve_json
+from ..model import parse_rules
 from .app import cli
-from .common import (STATUS_EXIT, ExitCode, engine_options, input_format_option, outcome_json,
+from .common import (STATUS_EXIT, ExitCode, engine_options, input_format_option,
                      parse_options, puzzle_argument, render_grid, rules_option,
                      stderr_is_terminal)
 
@@ -45,12 +45,6 @@ class Settings:
     limit: int
     fmt: str
     timeout: float
-
-
-def _differences(puzzle, a, b) -> list[str]:
-    """Return the cells where two solutions differ, written `r1c2=3/4`."""
-    return [f"{cell_name(puzzle.geometry.cell(i))}={puzzle.symbol(x)}/{puzzle.symbol(y)}"
-            for i, (x, y) in enumerate(zip(a, b)) if x != y]
 
 
 @cli.command()
@@ -189,8 +183,7 @@ def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
     except PolydokuError as err:
         message = f"polydoku: {p.name + ': ' if p.name else ''}{err}\n"
         if s.fmt == "json":
-            return (_json_line({"puzzle": p.name or write_line(p), "status": "error",
-                                "message": str(err)}), message, err.exit_code)
+            return _json_line(error_json(p, err)), message, err.exit_code
         return "error\n", message, err.exit_code
     out, err = _render(p, outcome, s.mode, s.fmt)
     return out, err, STATUS_EXIT[outcome.status]
@@ -204,13 +197,7 @@ def _json_line(data) -> str:
 def _render(p, outcome, mode, fmt) -> tuple[str, str]:
     """Return one puzzle's outcome as stdout and stderr text in the chosen format."""
     if fmt == "json":
-        extra = {}
-        if mode == "count" and outcome.count >= 2:
-            extra["differences"] = _differences(p, *outcome.solutions[:2])
-        data = outcome_json(p, outcome, **extra)
-        if mode == "count":
-            data["solutions"] = data["solutions"][:2]
-        return _json_line(data), ""
+        return _json_line(solve_json(p, outcome, mode)), ""
     words = outcome.message or ""
     where = p.name + ": " if p.name else ""
     if outcome.status is Status.UNSATISFIABLE:
@@ -223,7 +210,7 @@ def _render(p, outcome, mode, fmt) -> tuple[str, str]:
     if mode == "count":
         out.append(f"{outcome.count}{'' if outcome.exhausted else '+'}")
         if outcome.count >= 2 and fmt == "grid":
-            diff = _differences(p, *outcome.solutions[:2])
+            diff = differences(p, *outcome.solutions[:2])
             out += [render_grid(p, outcome.solutions[0], fmt), "",
                     render_grid(p, outcome.solutions[1], fmt),
                     f"they differ in {len(diff)} cells: {' '.join(diff)}"]

@@ -6,15 +6,12 @@ step), 4 logic stalls (no technique applies; the candidates are shown) or the en
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
-from ..engines import Status
 from ..errors import EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT
-from ..formats.line import write_line
+from ..jsonout import path_json, unsolvable_json
 from ..model import Puzzle
-from ..reasoning.logic import LEVELS, Path, Prepared, candidates_grid, candidates_rows
+from ..reasoning.logic import LEVELS, Path, Prepared, candidates_grid
 from ..reasoning.logic import prepare, solve_logically
 from .app import cli
 from .common import ExitCode, echo_json, good_puzzles, input_format_option, puzzle_argument
@@ -27,37 +24,19 @@ def level_option(f):
                         help="Use techniques up to this level only (Unfair: no forcing nets).")(f)
 
 
-def label(p: Puzzle) -> str:
-    """Return how a puzzle is named in output: its name, or its line."""
-    return p.name or write_line(p)
-
-
 def unsolvable(p: Puzzle, prep: Prepared, as_json: bool) -> int | None:
     """Print why logic is not tried (no solution, engine gave up) and return the exit code, else None."""
     if prep.solution is not None:
         return None
-    proved = prep.status is Status.UNSATISFIABLE
-    status, code = ("unsatisfiable", EXIT_UNSAT) if proved else ("unknown", EXIT_UNKNOWN)
-    words = "no solution" if proved else "the native engine gave up before finding a solution"
+    data = unsolvable_json(p, prep)
+    code = EXIT_UNSAT if data["status"] == "unsatisfiable" else EXIT_UNKNOWN
+    words = data["message"]
     if as_json:
-        echo_json({"puzzle": label(p), "status": status, "message": words})
+        echo_json(data)
     else:
         click.echo(words)
         click.echo(f"polydoku: {p.name + ': ' if p.name else ''}{words}", err=True)
     return code
-
-
-def path_json(p: Puzzle, path: Path) -> dict[str, Any]:
-    """Return the JSON object of a logical path."""
-    lay, board = path.prepared.layout, path.board
-    data: dict[str, Any] = {
-        "puzzle": label(p), "status": "solved" if path.solved else "stalled",
-        "unique": path.prepared.unique, "steps": [s.to_json(lay) for s in path.steps],
-        "rating": path.rating.to_json(), "seconds": round(path.seconds, 4),
-        "grid": write_line(p, board.value)}
-    if not path.solved:
-        data["candidates"] = candidates_rows(board)
-    return data
 
 
 def print_path(p: Puzzle, path: Path) -> None:

@@ -180,3 +180,15 @@ def read_puzzle(source: str, **kwargs) -> Puzzle:
             raise entry.error
         return entry.puzzle
     raise BadInput(f"no puzzle in {source}")
+
+
+def read_text(text: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
+              source: str = "<input>") -> Puzzle:
+    """Return the first puzzle written in `text` (never taken as a file name); bad input raises."""
+    if fmt not in FORMATS:
+        raise BadInput(f"unknown input format {fmt!r} (known: {', '.join(FORMATS)})")
+    for entry in _stream(io.StringIO(text), source, fmt, rules, None):
+        if entry.error:
+            raise entry.error
+        return entry.puzzle
+    raise BadInput("no puzzle: the input is empty", source=source)

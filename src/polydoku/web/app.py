@@ -1,0 +1,245 @@
+"""The web page and its JSON API (Starlette): routes, request limits and worker processes.
+
+Every run (solve, count, check-unique, explain, candidates, hint, steps) goes to a worker
+process of its own, at most `workers` at once (the rest wait `queue_wait` seconds, then get
+429), killed at its time limit or when the page cancels it (the client disconnects). Answers
+are the CLI's JSON; errors are one line in `{"error": ...}`, never a traceback. The page is
+static files; it writes what users typed only as text (textContent), and the Content Security
+Policy forbids inline scripts besides.
+
+Roads not taken: a process pool (a stuck engine cannot be killed without breaking the pool for
+everyone) and threads (a CPU-bound engine would hold the GIL and the page with it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..errors import BadInput
+from . import runs
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 1 << 20
+CSP = ("default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; "
+       "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Server limits: runs at once, seconds a run may wait for a slot, longest run allowed,
+    seconds past it before the worker is stopped, and the Host names answered (another name
+    is refused, so a web site cannot reach the server through a DNS name of its own)."""
+
+    workers: int = os.cpu_count() or 1
+    queue_wait: float = 2.0
+    max_timeout: float = runs.MAX_TIMEOUT
+    grace: float = 5.0
+    hosts: tuple[str, ...] = ("127.0.0.1", "localhost")
+
+
+class TooLarge(Exception):
+    """A request body over the limit."""
+
+
+class NotJson(Exception):
+    """A request body not declared as JSON (what a cross-site form or `no-cors` fetch sends)."""
+
+
+async def read_json(request: Request) -> dict:
+    """Return the JSON body of a request (at most MAX_BODY bytes, declared application/json);
+    NotJson, TooLarge or BadInput else."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise NotJson
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > MAX_BODY:
+        raise TooLarge
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise TooLarge
+    try:
+        data = json.loads(body.decode("utf-8") if body else "{}")
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        where = f" (line {err.lineno}, column {err.colno})" if hasattr(err, "lineno") else ""
+        raise BadInput(f"the request body is not JSON: {getattr(err, 'msg', 'not UTF-8')}"
+                       f"{where}") from None
+    if not isinstance(data, dict):
+        raise BadInput("the request body must be a JSON object")
+    return data
+
+
+def error(status: int, message: str) -> JSONResponse:
+    """Return a JSON error response of one line."""
+    return JSONResponse({"error": message}, status_code=status)
+
+
+class Workers:
+    """Runs requests in worker processes, a bounded number at once."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.slots = asyncio.Semaphore(settings.workers)
+        self.ctx = multiprocessing.get_context("forkserver")
+        self.ctx.set_forkserver_preload(["polydoku.web.runs"])
+
+    async def run(self, req: runs.Request, request: Request) -> tuple[int, dict]:
+        """Return (status, JSON) of a request run in a worker: 429 when every slot stays busy,
+        the run stopped at its time limit or when the client goes away."""
+        try:
+            await asyncio.wait_for(self.slots.acquire(), self.settings.queue_wait)
+        except asyncio.TimeoutError:
+            return 429, {"error": f"busy: {self.settings.workers} runs already going; "
+                                  f"try again in a moment"}
+        try:
+            return await self._run(req, request)
+        finally:
+            self.slots.release()
+
+    async def _run(self, req: runs.Request, request: Request) -> tuple[int, dict]:
+        """Return the worker's answer, or stop the worker at the deadline or a disconnect."""
+        receive, send = self.ctx.Pipe(duplex=False)
+        proc = self.ctx.Process(target=runs.worker_main, args=(send, req), daemon=True)
+        proc.start()
+        send.close()
+        deadline = time.monotonic() + req.timeout + self.settings.grace
+        next_check = 0.0
+        try:
+            while True:
+                if receive.poll():
+                    return receive.recv()
+                if not proc.is_alive() and not receive.poll():
+                    return 500, {"error": f"internal error: the worker ended "
+                                          f"(exit code {proc.exitcode})"}
+                now = time.monotonic()
+                if now > deadline:
+                    return 200, runs.stopped_json(req, req.timeout + self.settings.grace)
+                if now > next_check:
+                    next_check = now + 0.25
+                    if await request.is_disconnected():
+                        return 499, {"error": "cancelled"}
+                await asyncio.sleep(0.01)
+        except EOFError:
+            return 500, {"error": "internal error: the worker ended without an answer"}
+        finally:
+            receive.close()
+            await asyncio.to_thread(stop, proc)
+
+
+def stop(proc, grace: float = 2.0) -> None:
+    """Stop a worker process: SIGTERM (its sandboxes clean up), then SIGKILL."""
+    if proc.is_alive():
+        proc.terminate()
+        proc.join(grace)
+    if proc.is_alive():
+        proc.kill()
+        proc.join()
+    proc.close()
+
+
+class Site:
+    """The handlers of the page and the API, sharing the settings, the workers and the engine
+    list (computed once)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._workers: Workers | None = None
+        self._engines: list | None = None
+
+    def workers(self) -> Workers:
+        """Return the workers (made on first use, inside the running event loop)."""
+        if self._workers is None:
+            self._workers = Workers(self.settings)
+        return self._workers
+
+    async def page(self, request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Content-Security-Policy": CSP,
+                                                            "Cache-Control": "no-store"})
+
+    async def engines(self, request: Request) -> Response:
+        if self._engines is None:
+            from ..jsonout import engine_rows
+            self._engines = await asyncio.to_thread(engine_rows)
+        return JSONResponse(self._engines)
+
+    async def board(self, request: Request) -> Response:
+        try:
+            puzzle = runs.read_puzzle_fields(await read_json(request))
+        except TooLarge:
+            return error(413, f"request body over {MAX_BODY} bytes")
+        except NotJson:
+            return error(415, "the request body must be sent as application/json")
+        except BadInput as err:
+            return error(400, str(err))
+        return JSONResponse(board_json(puzzle))
+
+    async def run(self, request: Request) -> Response:
+        kind = request.path_params["kind"]
+        if kind not in runs.KINDS:
+            return error(404, f"no such API call: {kind} (known: {', '.join(runs.KINDS)})")
+        try:
+            req = runs.read_request(kind, await read_json(request), self.settings.max_timeout)
+        except TooLarge:
+            return error(413, f"request body over {MAX_BODY} bytes")
+        except NotJson:
+            return error(415, "the request body must be sent as application/json")
+        except BadInput as err:
+            return error(400, str(err))
+        status, data = await self.workers().run(req, request)
+        return JSONResponse(data, status_code=status)
+
+
+async def _http_error(request: Request, exc: HTTPException) -> Response:
+    return error(exc.status_code, exc.detail)
+
+
+async def _internal(request: Request, exc: Exception) -> Response:
+    return error(500, f"internal error: {type(exc).__name__}")
+
+
+async def _no_icon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """Return the web application: the page, its static files and the JSON API."""
+    site = Site(settings or Settings())
+    settings = site.settings
+    routes = [Route("/", site.page), Route("/favicon.ico", _no_icon),
+              Route("/api/engines", site.engines),
+              Route("/api/board", site.board, methods=["POST"]),
+              Route("/api/{kind}", site.run, methods=["POST"]),
+              Mount("/static", StaticFiles(directory=STATIC), name="static")]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts))]
+    return Starlette(routes=routes, middleware=middleware,
+                     exception_handlers={HTTPException: _http_error, Exception: _internal})
+
+
+def board_json(puzzle) -> dict:
+    """Return what the page needs to draw a puzzle: size, boxes, symbols, givens, rules, and
+    the SVG polydoku renders (lines, variant markings, rule notes; no values) with where its
+    cells lie."""
+    from ..formats.line import write_line
+    from ..render import layout_of, render_svg
+    g, lay = puzzle.geometry, layout_of(puzzle)
+    svg = render_svg(puzzle, [0] * g.ncells)
+    return {"name": puzzle.name, "size": g.size, "box": [g.box_rows, g.box_cols],
+            "alphabet": puzzle.alphabet, "givens": write_line(puzzle),
+            "rules": [{"name": r.name, "description": r.description} for r in puzzle.rules],
+            "svg": svg, "cell": lay.cell, "margin": lay.margin, "top": lay.top,
+            "width": lay.width, "height": lay.height}
