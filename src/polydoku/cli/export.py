@@ -19,16 +19,35 @@ from .common import input_format_option, parse_options, puzzle_argument, rules_o
 @input_format_option
 @click.option("--to", "fmt", required=True, metavar="FORMAT",
               help="Export format (see the README: debian, conda, pypi, poetry, dimacs, …).")
-@click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="Folder to write.")
+@click.option("--out", "out", type=click.Path(file_okay=False),
+              help="Folder to write (needed except for the link formats fpuzzles, sudokupad).")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
               help="Exporter option (repeatable), e.g. -o encoding=tuned.")
-def export(puzzle, rules, input_format, fmt, out, options):
-    """Write PUZZLE as FORMAT into folder --out, with a README of the commands to run by hand."""
+@click.option("--solution", is_flag=True,
+              help="fpuzzles/sudokupad: put the puzzle's solution (solved natively) in the link.")
+def export(puzzle, rules, input_format, fmt, out, options, solution):
+    """Write PUZZLE as FORMAT into folder --out, with a README of the commands to run by hand;
+    `--to fpuzzles|sudokupad` prints a link that opens the puzzle in those apps."""
     p = read_puzzle(puzzle, fmt=input_format, rules=parse_rules(rules))
+    if fmt in ("fpuzzles", "sudokupad"):
+        from .. import api
+        from ..formats.fpuzzles import to_link
+        grid = None
+        if solution:
+            outcome = api.solve(p)
+            grid = outcome.solutions[0] if outcome.solutions else None
+        link = to_link(p, fmt, grid)
+        if out:
+            Path(out).mkdir(parents=True, exist_ok=True)
+            (Path(out) / "link.txt").write_text(link + "\n")
+        click.echo(link)
+        return 0
+    if not out:
+        raise click.UsageError(f"--to {fmt} needs --out FOLDER")
     written = do_export(p, fmt, Path(out), parse_options(options))
     for path in written:
         click.echo(str(path))
     return 0
 
 
-export.help += f"\n\nFormats available: {', '.join(EXPORTERS) or 'none yet'}."
+export.help += f"\n\nFormats available: {', '.join([*EXPORTERS, 'fpuzzles', 'sudokupad'])}."

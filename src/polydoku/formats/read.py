@@ -16,11 +16,12 @@ from typing import IO, Iterator, Sequence
 from ..errors import BadInput
 from ..model import Puzzle, Rule
 from .grid import is_separator, parse_grid
+from .fpuzzles import looks_like_link, read_link
 from .jsonfmt import parse_json
 from .line import parse_line
 from .specs import looks_like_specs, parse_specs
 
-FORMATS = ("auto", "line", "lines", "grid", "specs", "json", "ksudoku")
+FORMATS = ("auto", "line", "lines", "grid", "specs", "json", "ksudoku", "fpuzzles")
 
 
 @dataclass
@@ -44,6 +45,8 @@ class RawLine:
 
 def _content(line: str) -> str:
     """Return a line without its comment and surrounding space (tdoku's `puzzle:count:…` keeps the puzzle)."""
+    if looks_like_link(line):
+        return line.strip()
     text = line.split("#", 1)[0].strip() if not line.lstrip().startswith("{") else line.strip()
     return text.split(":", 1)[0].strip() if ":" in text and not text.startswith("{") else text
 
@@ -55,7 +58,9 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
     if fmt == "auto":
         if not stripped:
             raise BadInput("no puzzle: the input is empty")
-        if stripped.startswith("<"):
+        if looks_like_link(stripped):
+            fmt = "fpuzzles"
+        elif stripped.startswith("<"):
             fmt = "ksudoku"
         elif stripped.startswith("{"):
             fmt = "json"
@@ -79,6 +84,11 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
         return parse_specs(stripped, size=size, rules=rules, name=name)
     if fmt == "json":
         puzzle = parse_json(stripped, name=name)
+        return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
+    if fmt == "fpuzzles":
+        from .jsonfmt import puzzle_from_dict
+        converted = read_link(stripped)
+        puzzle = puzzle_from_dict(converted.data, name=name)
         return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
     if fmt == "ksudoku":
         from .ksudoku import parse_ksudoku
@@ -132,7 +142,8 @@ def parse_entry(text: str, lineno: int, source: str, *, rules: Sequence[Rule] = 
     if not text:
         return None
     try:
-        kind = "json" if text.startswith("{") else ("specs" if looks_like_specs(text) else "line")
+        kind = ("fpuzzles" if looks_like_link(text) else "json" if text.startswith("{")
+                else "specs" if looks_like_specs(text) else "line")
         puzzle = _parse_single(text, kind, rules, size, f"{os.path.basename(source)}:{lineno}")
         return Entry(puzzle, line=lineno, source=source)
     except BadInput as err:

@@ -1,0 +1,441 @@
+"""f-puzzles and SudokuPad links: read them into polydoku's puzzle JSON, and write them back.
+
+An f-puzzles link is `https://www.f-puzzles.com/?load=PAYLOAD`, where PAYLOAD is the puzzle's
+JSON compressed with lz-string (`compressToBase64`); SudokuPad opens the same payload as
+`https://sudokupad.app/fpuzzles` + PAYLOAD. The bare payload and the JSON itself are read too.
+SudokuPad's short links (`sudokupad.app/abc123`) name a puzzle kept on its server and cannot be
+resolved offline; its own `scl`/`ctc` payloads draw lines without saying what they mean, and
+are not read: both are bad input that says so.
+
+Elements that carry meaning become rules (docs/rules.md); cosmetic ones (lines, shapes, text
+and plain cages drawn without a rule) are ignored and listed in `Converted.ignored`; any other
+element is bad input naming it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlparse
+
+from ..errors import BadInput
+
+MAX_PAYLOAD = 2_000_000          # characters: a real puzzle is a few thousand
+COSMETIC = ("line", "rectangle", "circle", "text", "cage", "fogofwar", "foglight",
+            "disabledlogic", "truecandidatesoptions", "solution", "author", "ruleset",
+            "metadata", "highlightConflicts")
+GLOBALS = {"diagonal+": "diagonal-anti", "diagonal-": "diagonal-main",
+           "antiknight": "anti-knight", "antiking": "anti-king",
+           "nonconsecutive": "non-consecutive", "disjointgroups": "disjoint-groups"}
+LINES = {"thermometer": "thermometer", "slowthermometer": "slow-thermometer",
+         "palindrome": "palindrome", "betweenline": "between", "renban": "renban",
+         "whispers": "whispers", "entropicline": "entropic", "modularline": "modular",
+         "zipperline": "zipper", "regionsumline": "region-sum", "parityline": "parity"}
+CELLS = {"odd": "odd", "even": "even", "minimum": "minimum", "maximum": "maximum"}
+OUTSIDE = {"sandwichsum": ("sandwich", "sum"), "xsum": ("x-sum", "sum"),
+           "skyscraper": ("skyscraper", "count")}
+INDEXERS = {"rowindexer": "row-index", "rowindex": "row-index",
+            "columnindexer": "column-index", "columnindex": "column-index"}
+_STEPS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
+_CELL = re.compile(r"^R(\d+)C(\d+)$", re.IGNORECASE)
+
+
+@dataclass
+class Converted:
+    """A puzzle in polydoku's JSON, and the cosmetic elements that were left out."""
+
+    data: dict[str, Any]
+    ignored: list[str] = field(default_factory=list)
+
+
+def looks_like_link(text: str) -> bool:
+    """Return whether text is an f-puzzles or SudokuPad link or payload."""
+    t = text.strip()
+    return (t.lower().startswith(("http://", "https://", "www.", "f-puzzles.com", "sudokupad.app"))
+            or t.startswith(("N4Ig", "fpuzzles", "scl", "ctc")) and " " not in t)
+
+
+def read_link(text: str) -> Converted:
+    """Return the puzzle of a link, a payload or f-puzzles JSON."""
+    return convert(_payload_json(text.strip()))
+
+
+def _payload_json(text: str) -> dict[str, Any]:
+    """Return the decoded f-puzzles JSON of a link, a payload or the JSON itself."""
+    if len(text) > MAX_PAYLOAD:
+        raise BadInput(f"the link is {len(text)} characters long, more than {MAX_PAYLOAD}")
+    if text.startswith("{"):
+        return _json(text)
+    payload = text
+    if "://" in text or text.lower().startswith(("www.", "f-puzzles.com", "sudokupad.app")):
+        url = urlparse(text if "://" in text else "https://" + text)
+        host = (url.hostname or "").lower()
+        if host.endswith("f-puzzles.com"):
+            load = parse_qs(url.query).get("load")
+            if not load:
+                raise BadInput("f-puzzles link without a ?load= payload")
+            payload = load[0]
+        elif host.endswith(("sudokupad.app", "crackingthecryptic.com")):
+            query = parse_qs(url.query).get("puzzleid")
+            payload = query[0] if query else unquote(url.path.lstrip("/"))
+        else:
+            raise BadInput(f"not an f-puzzles or SudokuPad link: {host[:60]!r}")
+    payload = payload.replace(" ", "+")
+    if payload.startswith("fpuzzles"):
+        payload = payload[len("fpuzzles"):]
+    elif payload.startswith(("scl", "ctc")):
+        raise BadInput("SudokuPad's own puzzle format (scl/ctc) is not read: open the puzzle in "
+                       "f-puzzles and use its link, or write it as JSON (docs/rules.md)")
+    elif not payload.startswith("N4Ig"):
+        raise BadInput("a SudokuPad short link names a puzzle kept on its server, which cannot "
+                       "be reached offline: use the puzzle's f-puzzles link or JSON")
+    import lzstring
+    try:
+        text = lzstring.LZString().decompressFromBase64(payload)
+    except Exception:                                      # noqa: BLE001 - a broken payload
+        text = None
+    if not text:
+        raise BadInput("the link's payload does not decompress (truncated or not lz-string)")
+    return _json(text)
+
+
+def _json(text: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as err:
+        raise BadInput(f"the link's puzzle is not JSON: {getattr(err, 'msg', 'too deep')}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("grid"), list):
+        raise BadInput("the link's puzzle has no \"grid\"")
+    return data
+
+
+def _cell(text: Any, what: str, n: int, outside: bool = False) -> tuple[int, int]:
+    """Return the 1-based (row, col) of `R1C1` (0 and n+1 allowed when `outside`)."""
+    m = _CELL.match(text) if isinstance(text, str) else None
+    if not m:
+        raise BadInput(f"{what}: bad cell {str(text)[:20]!r}")
+    r, c = int(m[1]), int(m[2])
+    low, high = (0, n + 1) if outside else (1, n)
+    if not (low <= r <= high and low <= c <= high):
+        raise BadInput(f"{what}: cell R{r}C{c} is outside the {n}x{n} grid")
+    return r, c
+
+
+def _name(rc: tuple[int, int]) -> str:
+    return f"r{rc[0]}c{rc[1]}"
+
+
+def _cells(items: Any, what: str, n: int) -> list[str]:
+    if not isinstance(items, list):
+        raise BadInput(f"{what}: expected a list of cells")
+    return [_name(_cell(x, what, n)) for x in items]
+
+
+def _number(value: Any, what: str) -> int:
+    if isinstance(value, bool):
+        raise BadInput(f"{what}: expected a number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 8:
+        return int(value)
+    raise BadInput(f"{what}: expected a number, not {str(value)[:20]!r}")
+
+
+def _entries(data: dict, key: str) -> list[dict]:
+    items = data.get(key) or []
+    if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
+        raise BadInput(f"f-puzzles \"{key}\" must be a list of objects")
+    return items
+
+
+def convert(data: dict[str, Any]) -> Converted:
+    """Return polydoku's puzzle JSON for decoded f-puzzles JSON."""
+    n = data.get("size", 9)
+    if isinstance(n, bool) or not isinstance(n, int) or not 4 <= n <= 25:
+        raise BadInput("f-puzzles \"size\" must be a number from 4 to 25")
+    grid = data["grid"]
+    if len(grid) != n or not all(isinstance(row, list) and len(row) == n for row in grid):
+        raise BadInput(f"f-puzzles \"grid\" must be {n} rows of {n} cells")
+    out: dict[str, Any] = {"size": n}
+    givens, regions = [], []
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            cell = cell if isinstance(cell, dict) else {}
+            value = cell.get("value")
+            given = cell.get("given") and value not in (None, "", 0)
+            givens.append(_symbol(_number(value, f"grid R{r + 1}C{c + 1}"), n) if given else ".")
+            regions.append(cell.get("region"))
+    out["givens"] = "".join(givens)
+    _geometry(out, regions, n)
+    rules: list[Any] = [kind for key, kind in GLOBALS.items() if data.get(key) is True]
+    converted = Converted(out)
+    rules += _negatives(data)
+    rules += _rules(data, n, converted)
+    out["rules"] = rules
+    title = data.get("title")
+    if isinstance(title, str) and title.strip():
+        out["name"] = title.strip()[:200]
+    return converted
+
+
+def _symbol(value: int, n: int) -> str:
+    from ..model.puzzle import default_alphabet
+    if not 1 <= value <= n:
+        raise BadInput(f"given {value} is outside 1..{n}")
+    return default_alphabet(n)[value - 1]
+
+
+def _geometry(out: dict, regions: list, n: int) -> None:
+    """Set "regions" (or "box": "none") when the grid's regions are not the default boxes."""
+    from ..model.geometry import Geometry
+    if all(r is None for r in regions):
+        try:
+            Geometry.of_size(n)
+        except BadInput:
+            out["box"] = "none"            # f-puzzles gives prime sizes whole-row boxes
+        return
+    default = None
+    try:
+        default = Geometry.of_size(n).region_of
+    except BadInput:
+        pass
+    ids = [r if isinstance(r, int) and not isinstance(r, bool) else
+           (default[i] if default else -1) for i, r in enumerate(regions)]
+    if default is not None and ids == list(default):
+        return
+    symbols = "ABCDEFGHIJKLMNOPQRSTUVWXY"
+    remap: dict[int, str] = {}
+    text = []
+    for v in ids:
+        if v not in remap:
+            if len(remap) >= len(symbols):
+                raise BadInput("f-puzzles grid has too many regions")
+            remap[v] = symbols[len(remap)]
+        text.append(remap[v])
+    out["regions"] = "".join(text)
+
+
+def _negatives(data: dict) -> list[Any]:
+    negative = data.get("negative") or []
+    if not isinstance(negative, list):
+        raise BadInput("f-puzzles \"negative\" must be a list")
+    dots = [d for k, d in (("difference", "white"), ("ratio", "black")) if k in negative]
+    out: list[Any] = []
+    if dots:
+        out.append({"kind": "kropki-negative", "dots": dots})
+    if "xv" in negative:
+        out.append("xv-negative")
+    unknown = [x for x in negative if x not in ("difference", "ratio", "xv")]
+    if unknown:
+        raise BadInput(f"f-puzzles negative constraint {str(unknown[0])[:20]!r} is not supported")
+    return out
+
+
+def _rules(data: dict, n: int, conv: Converted) -> list[dict]:
+    """Return the rules of every element with a meaning (bad input for unknown ones)."""
+    rules: list[dict] = []
+    for key, value in data.items():
+        if key in ("size", "grid", "title", "negative", *GLOBALS):
+            continue
+        if key in COSMETIC:
+            if value:
+                conv.ignored.append(key)
+            continue
+        if not value:
+            continue
+        if key in ("killercage",):
+            for e in _entries(data, key):
+                rule = {"kind": "killer", "cells": _cells(e.get("cells"), key, n)}
+                if e.get("value") not in (None, ""):
+                    rule["sum"] = _number(e["value"], key)
+                rules.append(rule)
+        elif key in LINES:
+            for e in _entries(data, key):
+                for line in e.get("lines") or []:
+                    rule = {"kind": LINES[key], "cells": _cells(line, key, n)}
+                    if key == "whispers" and e.get("value") not in (None, ""):
+                        rule["difference"] = _number(e["value"], key)
+                    rules.append(rule)
+        elif key == "arrow":
+            for e in _entries(data, key):
+                circle = _cells(e.get("cells") or [], key, n)
+                for line in e.get("lines") or []:
+                    shaft = [c for c in _cells(line, key, n) if c not in circle]
+                    rules.append({"kind": "arrow", "circle": circle, "cells": shaft})
+        elif key in CELLS:
+            cells = [_name(_cell(e.get("cell"), key, n)) for e in _entries(data, key)]
+            rules.append({"kind": CELLS[key], "cells": cells})
+        elif key in INDEXERS:
+            cells = [c for e in _entries(data, key)
+                     for c in (_cells(e["cells"], key, n) if "cells" in e
+                               else [_name(_cell(e.get("cell"), key, n))])]
+            rules.append({"kind": INDEXERS[key], "cells": cells})
+        elif key == "extraregion":
+            rules += [{"kind": "extra-region", "cells": _cells(e.get("cells"), key, n)}
+                      for e in _entries(data, key)]
+        elif key in ("difference", "ratio"):
+            for e in _entries(data, key):
+                if e.get("value") not in (None, "", 1 if key == "difference" else 2,
+                                          "1" if key == "difference" else "2"):
+                    raise BadInput(f"f-puzzles {key} dot with value {str(e['value'])[:8]!r} "
+                                   f"is not supported")
+                rules.append({"kind": "kropki-white" if key == "difference" else "kropki-black",
+                              "cells": _cells(e.get("cells"), key, n)})
+        elif key == "xv":
+            for e in _entries(data, key):
+                mark = str(e.get("value", "")).upper()
+                if mark not in ("X", "V"):
+                    raise BadInput(f"f-puzzles xv mark {mark[:8]!r} is not X or V")
+                rules.append({"kind": "xv", "cells": _cells(e.get("cells"), key, n),
+                              "sum": 10 if mark == "X" else 5})
+        elif key == "clone":
+            rules += [{"kind": "clone", "cells": _cells(e.get("cells"), key, n),
+                       "copy": _cells(e.get("cloneCells"), key, n)} for e in _entries(data, key)]
+        elif key == "quadruple":
+            rules += [{"kind": "quadruple", "cells": _cells(e.get("cells"), key, n),
+                       "values": [_number(v, key) for v in e.get("values") or []]}
+                      for e in _entries(data, key)]
+        elif key == "littlekillersum":
+            rules += [_little_killer(e, n) for e in _entries(data, key) if e.get("value") not in (None, "")]
+        elif key in OUTSIDE:
+            rules += [_outside(key, e, n) for e in _entries(data, key)
+                      if e.get("value") not in (None, "")]
+        else:
+            raise BadInput(f"f-puzzles element {key[:30]!r} is not supported")
+    return rules
+
+
+def _little_killer(e: dict, n: int) -> dict:
+    r, c = _cell(e.get("cell"), "littlekillersum", n, outside=True)
+    direction = str(e.get("direction", "")).upper()
+    if direction not in _STEPS:
+        raise BadInput(f"littlekillersum: bad direction {direction[:4]!r}")
+    dr, dc = _STEPS[direction]
+    first = (r + dr, c + dc)
+    if not (1 <= first[0] <= n and 1 <= first[1] <= n):
+        raise BadInput(f"littlekillersum at R{r}C{c} points outside the grid")
+    return {"kind": "little-killer", "cell": _name(first), "direction": direction,
+            "sum": _number(e["value"], "littlekillersum")}
+
+
+def _outside(key: str, e: dict, n: int) -> dict:
+    r, c = _cell(e.get("cell"), key, n, outside=True)
+    if r == 0:
+        side, index = "top", c
+    elif r == n + 1:
+        side, index = "bottom", c
+    elif c == 0:
+        side, index = "left", r
+    elif c == n + 1:
+        side, index = "right", r
+    else:
+        raise BadInput(f"{key} at R{r}C{c} is not outside the grid")
+    kind, field_name = OUTSIDE[key]
+    return {"kind": kind, "side": side, "index": index, field_name: _number(e["value"], key)}
+
+
+# ---------------------------------------------------------------------------- writing
+
+def to_fpuzzles(puzzle, solution=None) -> dict[str, Any]:
+    """Return the f-puzzles JSON of a puzzle (its rules, regions and givens)."""
+    from .jsonfmt import puzzle_to_dict
+    d = puzzle_to_dict(puzzle)
+    n = d["size"]
+    g = puzzle.geometry
+    grid = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            v = puzzle.givens[r * n + c]
+            cell: dict[str, Any] = {"value": v, "given": True} if v else {}
+            if not g.is_rectangular:
+                cell["region"] = g.region_of[r * n + c]
+            row.append(cell)
+        grid.append(row)
+    out: dict[str, Any] = {"size": n, "grid": grid}
+    if puzzle.name:
+        out["title"] = puzzle.name
+    back_globals = {v: k for k, v in GLOBALS.items()}
+    back_lines = {v: k for k, v in LINES.items()}
+    up = lambda name: name.upper()                     # noqa: E731
+    for rule in d["rules"]:
+        kind = rule if isinstance(rule, str) else rule["kind"]
+        if kind == "diagonal":
+            out["diagonal+"] = out["diagonal-"] = True
+        elif kind in back_globals:
+            out[back_globals[kind]] = True
+        elif kind == "windoku":             # f-puzzles draws windows as extra regions
+            from ..rules.globals import Windoku
+            for unit in Windoku().units(g):
+                out.setdefault("extraregion", []).append(
+                    {"cells": [f"R{i // n + 1}C{i % n + 1}" for i in unit]})
+        elif kind in ("kropki-negative", "xv-negative"):
+            neg = out.setdefault("negative", [])
+            if kind == "xv-negative":
+                neg.append("xv")
+            else:
+                dots = ["white", "black"] if isinstance(rule, str) else rule["dots"]
+                neg += [{"white": "difference", "black": "ratio"}[x] for x in dots]
+        elif kind == "killer":
+            e = {"cells": [up(x) for x in rule["cells"]]}
+            if "sum" in rule:
+                e["value"] = str(rule["sum"])
+            out.setdefault("killercage", []).append(e)
+        elif kind in back_lines:
+            e = {"lines": [[up(x) for x in rule["cells"]]]}
+            if kind == "whispers":
+                e["value"] = str(rule["difference"])
+            out.setdefault(back_lines[kind], []).append(e)
+        elif kind == "arrow":
+            circle = [up(x) for x in rule["circle"]]
+            out.setdefault("arrow", []).append(
+                {"cells": circle, "lines": [[circle[-1]] + [up(x) for x in rule["cells"]]]})
+        elif kind in ("odd", "even", "minimum", "maximum"):
+            out.setdefault(kind, []).extend({"cell": up(x)} for x in rule["cells"])
+        elif kind in ("row-index", "column-index"):
+            key = "rowindexer" if kind == "row-index" else "columnindexer"
+            out.setdefault(key, []).append({"cells": [up(x) for x in rule["cells"]]})
+        elif kind == "extra-region":
+            out.setdefault("extraregion", []).append({"cells": [up(x) for x in rule["cells"]]})
+        elif kind in ("kropki-white", "kropki-black"):
+            key = "difference" if kind == "kropki-white" else "ratio"
+            out.setdefault(key, []).append({"cells": [up(x) for x in rule["cells"]]})
+        elif kind == "xv":
+            mark = {10: "X", 5: "V"}.get(rule["sum"])
+            if mark is None:
+                raise BadInput(f"f-puzzles has no mark for a pair adding up to {rule['sum']}")
+            out.setdefault("xv", []).append({"cells": [up(x) for x in rule["cells"]], "value": mark})
+        elif kind == "clone":
+            out.setdefault("clone", []).append({"cells": [up(x) for x in rule["cells"]],
+                                                "cloneCells": [up(x) for x in rule["copy"]]})
+        elif kind == "quadruple":
+            out.setdefault("quadruple", []).append({"cells": [up(x) for x in rule["cells"]],
+                                                    "values": rule["values"]})
+        elif kind == "little-killer":
+            m = _CELL.match(rule["cell"])
+            dr, dc = _STEPS[rule["direction"]]
+            out.setdefault("littlekillersum", []).append(
+                {"cell": f"R{int(m[1]) - dr}C{int(m[2]) - dc}", "direction": rule["direction"],
+                 "value": str(rule["sum"])})
+        elif kind in ("sandwich", "x-sum", "skyscraper"):
+            key = {v[0]: k for k, v in OUTSIDE.items()}[kind]
+            i, side = rule["index"], rule["side"]
+            cell = {"top": f"R0C{i}", "bottom": f"R{n + 1}C{i}", "left": f"R{i}C0",
+                    "right": f"R{i}C{n + 1}"}[side]
+            out.setdefault(key, []).append({"cell": cell, "value": str(rule.get("sum", rule.get("count")))})
+        else:
+            raise BadInput(f"rule {kind!r} has no f-puzzles form")
+    if solution is not None:
+        out["solution"] = list(solution)
+    return out
+
+
+def to_link(puzzle, app: str = "fpuzzles", solution=None) -> str:
+    """Return a link that opens the puzzle in f-puzzles or SudokuPad."""
+    import lzstring
+    payload = lzstring.LZString().compressToBase64(json.dumps(to_fpuzzles(puzzle, solution)))
+    if app == "sudokupad":
+        return "https://sudokupad.app/fpuzzles" + payload
+    return "https://www.f-puzzles.com/?load=" + payload
