@@ -43,3 +43,12 @@ def test_sat_and_cpsat_solve_every_published_puzzle(engine):
     need_engine(engine)
     for entry in PUBLISHED:
         _check(entry, engine)
+
+
+@pytest.mark.parametrize("engine", ["libsolv-conda+tuned", "rattler+tuned"])
+def test_conda_resolvers_solve_published_killer_thermometer_and_arrow_puzzles(engine):
+    need_engine(engine.split("+")[0])
+    for entry in PUBLISHED:
+        if entry["id"] in ("killer", "thermo", "arrow"):
+            out = api.solve(puzzle_from_dict(entry["puzzle"]), engine, timeout=120)
+            assert "".join(map(str, out.solutions[0])) == entry["solution"], entry["id"]
