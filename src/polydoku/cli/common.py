@@ -42,10 +42,13 @@ def puzzle_argument(f):
 
 
 def rules_option(f):
-    """--rules anti-knight,anti-king,non-consecutive,diagonal"""
+    """--rules anti-knight,windoku,... (the global rules; others are written in JSON)"""
     return click.option("--rules", "-r", default="", metavar="RULES",
-                        help="Variant rules, comma-separated: anti-knight, anti-king, "
-                             "non-consecutive, diagonal.")(f)
+                        help="Global variant rules, comma-separated: anti-knight, anti-king, "
+                             "non-consecutive, diagonal, diagonal-main, diagonal-anti, "
+                             "disjoint-groups, windoku, kropki-negative, xv-negative. Rules with "
+                             "parameters (cages, lines, dots...) go in a JSON puzzle: "
+                             "docs/rules.md.")(f)
 
 
 def input_format_option(f):
