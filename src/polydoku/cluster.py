@@ -65,7 +65,7 @@ def connect(address: str, *, workers: int) -> Iterator[Any]:
     try:
         if address == LOCAL:
             cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
-                                               processes=True, dashboard_address=None,
+                                               processes=True, dashboard_address=":0",
                                                silence_logs=logging.ERROR)
             client = distributed.Client(cluster)
         else:
