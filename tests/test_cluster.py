@@ -183,14 +183,15 @@ def test_interrupt_cancels_the_run_and_frees_the_cluster(cluster, tmp_path):
     proc.send_signal(signal.SIGINT)
     out, err = _finish_cli(proc, tmp_path)
     assert proc.returncode == 130 and "Traceback" not in err, err
-    assert err.strip().splitlines()[-1] in ("polydoku: interrupted", "polydoku: aborted")
+    assert err.strip().splitlines()[-1] in ("polydoku: interrupted", "polydoku: aborted"), err
     assert len(out.splitlines()) < 9999
     count = lambda dask_scheduler: len(dask_scheduler.tasks)   # noqa: E731 (sent by value)
     with Client(cluster.address, timeout=30) as client:
         deadline = time.monotonic() + 20
         while client.run_on_scheduler(count) > 0 and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert client.run_on_scheduler(count) == 0           # nothing left of the run
+        left = client.run_on_scheduler(count)
+        assert left == 0, f"{left} tasks left on the scheduler"   # nothing left of the run
 
 
 def test_dask_local_starts_and_stops_a_local_cluster(run_cli, tmp_path):

@@ -122,17 +122,19 @@ def run_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, jobs: i
                dask: str | None = None, size: int | None = None, unordered: bool = False,
                initializer: Callable[..., Any] | None = None, initargs: tuple = (),
                preload: tuple[str, ...] = (),
-               on_lost: Callable[[int, list[T], BaseException], R] | None = None
-               ) -> Iterator[tuple[list[T], R]]:
+               on_lost: Callable[[int, list[T], BaseException], R] | None = None,
+               total: int | None = None) -> Iterator[tuple[list[T], R]]:
     """Yield (chunk, task(start, chunk)) for consecutive chunks of the items: on `jobs` local
     processes (`ordered_chunks`), or on the Dask cluster at `dask` (an address, or `local`
     for a LocalCluster of `jobs` workers; see `polydoku.cluster.cluster_chunks`, which also
-    says what `unordered` and `on_lost` do there). `size` fixes the chunk size."""
+    says what `unordered`, `on_lost` and `total` do there). `size` fixes the chunk size."""
     if dask:
         from .cluster import cluster_chunks     # Dask is imported only when asked for
+        if total is None and hasattr(items, "__len__"):
+            total = len(items)
         return cluster_chunks(task, items, address=dask, workers=jobs, size=size,
                               unordered=unordered, initializer=initializer, initargs=initargs,
-                              on_lost=on_lost)
+                              on_lost=on_lost, total=total)
     return ordered_chunks(task, items, jobs=jobs, initializer=initializer, initargs=initargs,
                           preload=preload, size=size)
 

@@ -85,7 +85,7 @@ def cluster_options(f):
                           "(JSON output names each puzzle's line).")(f)
     f = click.option("--chunk", type=click.IntRange(min=1), default=None, metavar="N",
                      help="Lines per task sent to a worker (default: sized so a task takes "
-                          "about 0.1 s locally, 0.5 s on Dask).")(f)
+                          "about 0.1 s locally, 1 s on Dask, smaller near the end).")(f)
     f = click.option("--dask", default=None, metavar="ADDRESS",
                      help="Run on the Dask scheduler at ADDRESS (tcp://host:8786), or "
                           "`local` to start a local cluster of --jobs workers.")(f)
@@ -110,8 +110,8 @@ def run_lines(first: RawLine, rest: Iterable[RawLine], job: Job, spread: Spread,
     in characters, for the progress bar, when known."""
     job = replace(job, source=first.source)
     if spread.dask:
-        return stream(_cluster_batches(chain([first], rest), job, spread), total,
-                      job.summary, label="on Dask")
+        batches = _cluster_batches(chain([first], rest), job, spread, count_lines(first.source))
+        return stream(batches, total, job.summary, label="on Dask")
     head, lines = _peek_puzzles(first, rest, 2)
     jobs = 1 if head < 2 else (spread.jobs or default_jobs())   # one puzzle: no processes
     if jobs == 1:
@@ -125,13 +125,28 @@ def run_lines(first: RawLine, rest: Iterable[RawLine], job: Job, spread: Spread,
     return stream(batches, total, job.summary)
 
 
-def _cluster_batches(lines: Iterator[RawLine], job: Job, spread: Spread) -> Iterator[Batch]:
-    """Yield the batches of the lines as the Dask cluster computes them."""
+def _cluster_batches(lines: Iterator[RawLine], job: Job, spread: Spread,
+                     count: int | None) -> Iterator[Batch]:
+    """Yield the batches of the lines (`count` of them, when known) as the Dask cluster
+    computes them."""
     for _, result in run_chunks(run_batch, (r.text for r in lines), jobs=spread.jobs or 0,
                                 dask=spread.dask, size=spread.chunk,
                                 unordered=spread.unordered, initializer=init_worker,
-                                initargs=(job,), on_lost=lambda s, t, e: lost_batch(job, s, t, e)):
+                                initargs=(job,), total=count,
+                                on_lost=lambda s, t, e: lost_batch(job, s, t, e)):
         yield result
+
+
+def count_lines(source: str) -> int | None:
+    """Return the number of lines of a file (None for standard input or a literal)."""
+    if not os.path.isfile(source):
+        return None
+    count, last = 0, b"\n"
+    with open(source, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            count += block.count(b"\n")
+            last = block[-1:]
+    return count + (last != b"\n")
 
 
 def _peek_puzzles(first: RawLine, rest: Iterable[RawLine], wanted: int):
