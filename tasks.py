@@ -82,13 +82,14 @@ def fingerprint() -> str:
 
 
 def ensure_python_packages() -> None:
-    """Install polydoku (editable) with engines and test tools, and the tool venvs."""
+    """Install polydoku (editable) with engines, Dask (--dask) and test tools, and the tool
+    venvs."""
     if STAMP.exists() and STAMP.read_text() == fingerprint():
         return
     pip = [str(BIN / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
     say("installing polydoku and its engines into .venv")
     run(pip + ["--upgrade", "pip"])
-    run(pip + ["-e", f"{ROOT}[engines,test,web]"])
+    run(pip + ["-e", f"{ROOT}[engines,cluster,test,web]"])
     for req in sorted((ROOT / "deps" / "tools").glob("*.txt")):
         tool_venv = VENV / "tools" / req.stem
         if not (tool_venv / "bin" / "python").exists():

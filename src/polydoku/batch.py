@@ -11,6 +11,9 @@ It must not know what an item is: reading, parsing, solving and rendering belong
 and its task (a top-level function, so workers can import it). Each worker sets itself up once
 through `initializer` (e.g. builds its own engine).
 
+`run_chunks` / `run_map` take the same task to a Dask cluster instead when given `dask=ADDRESS`
+(`polydoku.cluster`): a command written for `--jobs` runs on a cluster by passing its `--dask`.
+
 Roads not taken: `Pool.imap(chunksize=…)` reads its whole input ahead (memory grows with the
 file); `fork` is the cheapest start but unsafe once the parent has threads (a progress bar has
 one), so workers come from a fork server.
@@ -46,11 +49,12 @@ def _timed(task: Callable[[int, list[T]], R], start: int, chunk: list[T]) -> tup
     return task(start, chunk), time.perf_counter() - began
 
 
-def next_chunk_size(size: int, seconds: float, items: int) -> int:
-    """Return the chunk size that should take about TARGET_SECONDS, moving halfway there."""
+def next_chunk_size(size: int, seconds: float, items: int, *, target: float = TARGET_SECONDS,
+                    largest: int = MAX_CHUNK) -> int:
+    """Return the chunk size that should take about `target` seconds, moving halfway there."""
     per_item = seconds / max(items, 1)
-    wanted = TARGET_SECONDS / per_item if per_item > 0 else MAX_CHUNK
-    return max(1, min(MAX_CHUNK, round((size * max(1.0, wanted)) ** 0.5)))
+    wanted = target / per_item if per_item > 0 else largest
+    return max(1, min(largest, round((size * max(1.0, wanted)) ** 0.5)))
 
 
 def _context(preload: tuple[str, ...]) -> multiprocessing.context.BaseContext:
@@ -66,15 +70,18 @@ def _context(preload: tuple[str, ...]) -> multiprocessing.context.BaseContext:
 
 def ordered_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, jobs: int,
                    initializer: Callable[..., Any] | None = None, initargs: tuple = (),
-                   preload: tuple[str, ...] = ()) -> Iterator[tuple[list[T], R]]:
+                   preload: tuple[str, ...] = (), size: int | None = None
+                   ) -> Iterator[tuple[list[T], R]]:
     """Yield (chunk, task(start, chunk)) for consecutive chunks of the items, in input order,
     computed on `jobs` processes; `start` is the index of the chunk's first item. `preload`
-    names modules the workers need (imported once, before they start)."""
+    names modules the workers need (imported once, before they start). `size` fixes the
+    chunk size (default: sized by time)."""
     source = iter(items)
     pool = ProcessPoolExecutor(max(1, jobs), mp_context=_context(preload),
                                initializer=initializer, initargs=initargs)
     pending: deque[tuple[list[T], Future]] = deque()
-    size, start, exhausted, finished = 1, 0, False, False
+    fixed = size
+    size, start, exhausted, finished = fixed or 1, 0, False, False
     try:
         while True:
             while not exhausted and len(pending) < jobs * IN_FLIGHT_PER_JOB:
@@ -87,7 +94,7 @@ def ordered_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, job
                 break
             chunk, future = pending.popleft()
             result, seconds = future.result()
-            size = next_chunk_size(size, seconds, len(chunk))
+            size = fixed or next_chunk_size(size, seconds, len(chunk))
             yield chunk, result
         finished = True
     finally:
@@ -109,6 +116,46 @@ def ordered_map(task: Callable[[list[T]], list[R]], items: Iterable[T], *, jobs:
 def _without_start(task: Callable[[list[T]], list[R]], start: int, chunk: list[T]) -> list[R]:
     """Return task(chunk), for tasks that do not need the chunk's position."""
     return task(chunk)
+
+
+def run_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, jobs: int,
+               dask: str | None = None, size: int | None = None, unordered: bool = False,
+               initializer: Callable[..., Any] | None = None, initargs: tuple = (),
+               preload: tuple[str, ...] = (),
+               on_lost: Callable[[int, list[T], BaseException], R] | None = None,
+               total: int | None = None) -> Iterator[tuple[list[T], R]]:
+    """Yield (chunk, task(start, chunk)) for consecutive chunks of the items: on `jobs` local
+    processes (`ordered_chunks`), or on the Dask cluster at `dask` (an address, or `local`
+    for a LocalCluster of `jobs` workers; see `polydoku.cluster.cluster_chunks`, which also
+    says what `unordered`, `on_lost` and `total` do there). `size` fixes the chunk size."""
+    if dask:
+        from .cluster import cluster_chunks     # Dask is imported only when asked for
+        if total is None and hasattr(items, "__len__"):
+            total = len(items)
+        return cluster_chunks(task, items, address=dask, workers=jobs, size=size,
+                              unordered=unordered, initializer=initializer, initargs=initargs,
+                              on_lost=on_lost, total=total)
+    return ordered_chunks(task, items, jobs=jobs, initializer=initializer, initargs=initargs,
+                          preload=preload, size=size)
+
+
+def run_map(task: Callable[[list[T]], list[R]], items: Iterable[T], *, jobs: int,
+            dask: str | None = None, size: int | None = None, unordered: bool = False,
+            preload: tuple[str, ...] = (),
+            on_lost: Callable[[list[T], BaseException], list[R]] | None = None
+            ) -> Iterator[tuple[T, R]]:
+    """Yield (item, result) for every item, as `run_chunks` computes them (`task` maps a chunk
+    of items to their results; `on_lost` gives the results of a chunk the cluster lost)."""
+    lost = partial(_lost_without_start, on_lost) if on_lost else None
+    for chunk, results in run_chunks(partial(_without_start, task), items, jobs=jobs,
+                                     dask=dask, size=size, unordered=unordered,
+                                     preload=preload, on_lost=lost):
+        yield from zip(chunk, results)
+
+
+def _lost_without_start(on_lost, start: int, chunk: list, error: BaseException) -> list:
+    """Return on_lost(chunk, error), for callers that do not need the chunk's position."""
+    return on_lost(chunk, error)
 
 
 class Progress:

@@ -67,3 +67,10 @@ class EngineFailed(PolydokuError):
         self.engine, self.reason, self.log_path = engine, reason, log_path
         text = f"engine {engine!r} failed: {reason}"
         super().__init__(f"{text} (log: {log_path})" if log_path else text)
+
+
+class ClusterUnavailable(PolydokuError):
+    """A Dask cluster that cannot be used: the library missing, or the scheduler unreachable
+    or gone."""
+
+    exit_code = EXIT_ENGINE

@@ -3,8 +3,9 @@
 Each task runs `api.solve` (which verifies every solution and raises EngineFailed on a wrong
 one) up to `repeat` times and, when the set has a parallel `X.solutions.txt`, compares the
 answer with it: a different grid, or "no solution" for a puzzle that has one, is "wrong".
-Workers build their own engines, once per engine spec. Engines that cannot run here are
-reported as unavailable and not run. It must not print: progress goes through a callback.
+Workers (local processes, or Dask workers with `dask`) build their own engines, once per
+engine spec. Engines that cannot run here (on the machine that runs `bench`) are reported as
+unavailable and not run; one that runs here but not on a Dask worker is an error there. It must not print: progress goes through a callback.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Callable
 
 from .. import __version__, api
-from ..batch import ordered_map
+from ..batch import run_map
 from ..engines import Status, make_engine
 from ..engines.base import Engine
 from ..errors import BadInput, EngineFailed, PolydokuError
@@ -36,7 +37,8 @@ Task = tuple[int, str, Puzzle, "tuple[int, ...] | None", int, float]
 
 @dataclass(frozen=True)
 class BenchSettings:
-    """What to run: sets, engine specs, repeats, seconds per run, processes, puzzles per set."""
+    """What to run: sets, engine specs, repeats, seconds per run, processes, puzzles per set,
+    the reference engine, and the Dask scheduler to run on (None: local processes)."""
 
     sets: tuple[str, ...]
     engines: tuple[str, ...]
@@ -45,6 +47,7 @@ class BenchSettings:
     jobs: int = 1
     limit: int | None = None
     reference: str = "native"
+    dask: str | None = None
 
 
 @dataclass(frozen=True)
@@ -171,8 +174,16 @@ def run_task(task: Task) -> dict:
 
 
 def _run_chunk(tasks: list[Task]) -> list[dict]:
-    """Return the results of a chunk of tasks (the worker side of `--jobs`)."""
+    """Return the results of a chunk of tasks (the worker side of `--jobs` and `--dask`)."""
     return [run_task(t) for t in tasks]
+
+
+def _lost_chunk(tasks: list[Task], error: BaseException) -> list[dict]:
+    """Return the results of a chunk of tasks the cluster could not compute: errors."""
+    from ..cluster import one_line
+    return [{"status": "error", "seconds": 0.0, "cpu_seconds": 0.0, "runs": [],
+             "message": f"lost on the cluster ({one_line(error)})", "stats": {}}
+            for _ in tasks]
 
 
 def run_bench(settings: BenchSettings,
@@ -195,8 +206,9 @@ def run_bench(settings: BenchSettings,
     started = datetime.datetime.now(datetime.timezone.utc)
     if progress:
         progress(0, len(tasks))
-    if settings.jobs > 1:
-        results = ordered_map(_run_chunk, tasks, jobs=settings.jobs, preload=(__name__,))
+    if settings.jobs > 1 or settings.dask:
+        results = run_map(_run_chunk, tasks, jobs=settings.jobs, dask=settings.dask,
+                          preload=(__name__,), on_lost=_lost_chunk)
     else:
         results = ((t, run_task(t)) for t in tasks)
     puzzles = [{"set": c.set, "line": c.line, "puzzle": write_line(c.puzzle),

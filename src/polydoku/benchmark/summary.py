@@ -77,7 +77,8 @@ def table(results: dict, summary: dict[str, dict]):
     n = len(results["puzzles"])
     sets = ", ".join(x["name"] for x in results["sets"])
     t = Table(title=f"polydoku bench: {n} puzzles ({sets}), repeat {s['repeat']}, "
-                    f"timeout {s['timeout']:g} s, jobs {s['jobs']}",
+                    f"timeout {s['timeout']:g} s, "
+                    + ("on Dask" if s.get("dask") else f"jobs {s['jobs']}"),
               caption=f"times: wall clock, median over repeats, over finished puzzles; "
                       f"× {s['reference']}: geometric mean of time ratios on puzzles both "
                       f"finished (same run)")

@@ -39,7 +39,10 @@ def _specs(text: str) -> tuple[str, ...]:
 @click.option("--reference", default="native", show_default=True, metavar="ENGINE",
               help="The engine the ratios are to (it is run too).")
 @click.option("--no-plots", is_flag=True, help="Skip the plots.")
-def bench(sets, engines, repeat, timeout, jobs, out, limit, reference, no_plots):
+@click.option("--dask", default=None, metavar="ADDRESS",
+              help="Run on the Dask scheduler at ADDRESS (tcp://host:8786), or `local` to "
+                   "start a local cluster of --jobs workers.")
+def bench(sets, engines, repeat, timeout, jobs, out, limit, reference, no_plots, dask):
     """Run every engine on every puzzle of the SET files, side by side, every answer verified.
 
     Writes OUT/results.json (versioned: tool versions, machine, settings, per puzzle and engine
@@ -47,7 +50,7 @@ def bench(sets, engines, repeat, timeout, jobs, out, limit, reference, no_plots)
     OUT/cactus.{png,svg}. Exit 0, or 3 when an engine gave a wrong answer.
     """
     settings = BenchSettings(tuple(sets), _specs(engines), repeat, timeout, jobs, limit,
-                             reference.strip())
+                             reference.strip(), dask.strip() if dask else None)
     with Progress(None, enabled=stderr_is_terminal(), label="bench", unit="runs") as bar:
         def progress(done: int, total: int) -> None:
             if done == 0:

@@ -1,16 +1,39 @@
 """`polydoku check-unique`: does PUZZLE have exactly one solution? yes/no, fast (the search
-stops at the second solution); streams a file of many, one answer line per puzzle."""
+stops at the second solution); streams a file of many, one answer line per puzzle, on --jobs
+processes or a Dask cluster (`many.run_lines`)."""
 
 from __future__ import annotations
+
+import json
 
 import click
 
 from .. import api
-from ..errors import PolydokuError
-from ..jsonout import differences, error_json, unique_json, verdict
+from ..engines import Status
+from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT,
+                      PolydokuError)
+from ..formats.line import write_line
+from ..formats.read import Entry, read_puzzles
+from ..model import parse_rules
+from ..jsonout import outcome_json
 from .app import cli
-from .common import (ExitCode, echo_json, engine_options, good_puzzles, input_format_option,
-                     parse_options, puzzle_argument, rules_option)
+from .common import (engine_options, input_format_option, parse_options, puzzle_argument, rules_option)
+from .many import Job, Result, cluster_options, run_lines, source_size, spread_of
+from .solve import _differences
+
+SUMMARY = ((EXIT_SOLVED, "unique"), (EXIT_UNSAT, "not unique"), (EXIT_UNKNOWN, "unknown"),
+           (EXIT_ENGINE, "engine errors"), (EXIT_BAD_INPUT, "bad input"))
+
+
+def verdict(outcome) -> tuple[bool | None, str, int]:
+    """Return (is unique?, the answer line, exit code) of a search stopped at two solutions."""
+    if outcome.status is Status.UNSATISFIABLE:
+        return False, "no: no solution", EXIT_UNSAT
+    if outcome.count >= 2:
+        return False, "no: at least 2 solutions", EXIT_UNSAT
+    if outcome.status is Status.SOLVED and outcome.exhausted:
+        return True, "yes", EXIT_SOLVED
+    return None, f"unknown: {outcome.message or 'the engine gave up'}", EXIT_UNKNOWN
 
 
 @cli.command("check-unique")
@@ -19,36 +42,63 @@ from .common import (ExitCode, echo_json, engine_options, good_puzzles, input_fo
 @input_format_option
 @engine_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
-def check_unique(puzzle, rules, input_format, engine, timeout, keep, options, as_json):
+@cluster_options
+def check_unique(puzzle, rules, input_format, engine, timeout, keep, options, as_json, jobs,
+                 dask, chunk, unordered):
     """Answer whether PUZZLE (or each puzzle of a file) has exactly one solution: `yes`, or
     `no` with the reason (no solution, or two solutions and the cells where they differ).
+
+    A file of many puzzles is checked on --jobs processes (or a Dask cluster with --dask),
+    one answer line per puzzle in input order, and a summary on stderr.
 
     Exit codes: 0 every puzzle is unique, 1 some puzzle has no solution or several,
     2 bad input, 3 engine unavailable or failed, 4 unknown (the engine gave up).
     """
-    engine_obj = api.get_engine(engine, keep=keep, options=parse_options(options))
+    spread = spread_of(jobs, dask, chunk, unordered)
+    opts = parse_options(options)
+    engine_obj = api.get_engine(engine, keep=keep, options=opts, check=not spread.dask)
     if "count" not in engine_obj.capabilities:
         raise click.UsageError(f"engine {engine_obj.spec} cannot count solutions, so it cannot "
                                f"tell one solution from several (try --engine native)")
-    code = ExitCode()
-    for p in good_puzzles(puzzle, rules, input_format, code):
-        try:
-            outcome = api.solve(p, engine_obj, max_solutions=2, timeout=timeout)
-        except PolydokuError as err:
-            click.echo(f"polydoku: {p.name + ': ' if p.name else ''}{err}", err=True)
-            code.add(err.exit_code)
-            if as_json:
-                echo_json(error_json(p, err, unique=None))
-            else:
-                click.echo("error")
-            continue
-        _, line, exit_code = verdict(outcome)
-        code.add(exit_code)
-        diff = differences(p, *outcome.solutions[:2]) if outcome.count >= 2 else []
+    rule_objs = parse_rules(rules)
+    items = read_puzzles(puzzle, fmt=input_format, rules=rule_objs, raw=True)
+    first = next(items, None)
+    if first is None:
+        return EXIT_SOLVED
+    settings = (timeout, as_json)
+    if isinstance(first, Entry):      # a source holding one puzzle
+        out, err, code = _check_entry(first, api.get_engine(engine_obj), settings)
+        click.echo(out, nl=False)
+        click.echo(err, nl=False, err=True)
+        return code
+    job = Job(_check_entry, engine, keep, opts, tuple(rule_objs), settings, json=as_json,
+              error_fields={"unique": None}, summary=SUMMARY)
+    return run_lines(first, items, job, spread, source_size(puzzle))
+
+
+def _check_entry(entry: Entry, engine, settings: tuple[float, bool]) -> Result:
+    """Return what one puzzle's answer prints on stdout and stderr, and its exit code."""
+    timeout, as_json = settings
+    if entry.error:
+        return "", f"polydoku: {entry.error}\n", EXIT_BAD_INPUT
+    p = entry.puzzle
+    try:
+        outcome = api.solve(p, engine, max_solutions=2, timeout=timeout)
+    except PolydokuError as err:
+        message = f"polydoku: {p.name + ': ' if p.name else ''}{err}\n"
         if as_json:
-            echo_json(unique_json(p, outcome))
-        elif diff:
-            click.echo(f"{line}; two differ in {len(diff)} cells: {' '.join(diff)}")
-        else:
-            click.echo(line)
-    return code.code
+            return _json({"puzzle": p.name or write_line(p), "status": "error",
+                          "unique": None, "message": str(err)}), message, err.exit_code
+        return "error\n", message, err.exit_code
+    unique, line, exit_code = verdict(outcome)
+    diff = _differences(p, *outcome.solutions[:2]) if outcome.count >= 2 else []
+    if as_json:
+        return _json(outcome_json(p, outcome, unique=unique, differences=diff)), "", exit_code
+    if diff:
+        line = f"{line}; two differ in {len(diff)} cells: {' '.join(diff)}"
+    return line + "\n", "", exit_code
+
+
+def _json(data) -> str:
+    """Return one JSON object as one line."""
+    return json.dumps(data, default=str) + "\n"

@@ -1,0 +1,261 @@
+"""A file of many puzzles through a per-puzzle command: in this process, on `--jobs` local
+processes, or on a Dask cluster (`--dask`), with the same output in every case.
+
+A command supplies a `Job`: its per-puzzle function `handle(entry, engine, settings)`, which
+returns what one puzzle prints (stdout text, stderr text, exit code), and the settings it
+needs. `run_lines` reads the lines, sends runs of them to the workers (each worker builds
+its own engine once and parses its own lines, so line numbers, names and bad-input messages
+are the same everywhere), prints the results in input order (or as they finish, with
+`--unordered`), draws a progress bar on a terminal, prints a summary on stderr, and returns
+the worst exit code. It must not know what a command does with a puzzle.
+
+A worker without the engine answers exit 3 for each of its puzzles, naming the puzzle, the
+engine and the worker; a run of lines the cluster could not compute is reported the same way,
+line by line; a bad line is bad input (exit 2) on its own line wherever it ran.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from itertools import chain
+from typing import Any, Callable, Iterable, Iterator
+
+import click
+
+from .. import api
+from ..batch import Progress, default_jobs, run_chunks
+from ..cluster import one_line
+from ..engines.base import Engine
+from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT)
+from ..formats.read import Entry, RawLine, parse_entry
+from .common import ExitCode, stderr_is_terminal
+
+# What one puzzle prints: (stdout text, stderr text, exit code).
+Result = tuple[str, str, int]
+# What a run of lines prints: (characters read, stdout text, stderr text, each puzzle's code).
+Batch = tuple[int, str, str, list[int]]
+
+SOLVE_SUMMARY = ((EXIT_SOLVED, "solved"), (EXIT_UNSAT, "no solution"),
+                 (EXIT_UNKNOWN, "unknown"), (EXIT_ENGINE, "engine errors"),
+                 (EXIT_BAD_INPUT, "bad input"))
+
+
+@dataclass(frozen=True)
+class Job:
+    """What every worker needs to run a command on its lines.
+
+    `handle` is a top-level function (workers import it by name); `settings` is whatever it
+    needs besides the entry and the engine (picklable). `json` says whether the command
+    prints JSON lines, so that failures found outside `handle` print in the same format, with
+    `error_fields` added (e.g. `{"unique": None}`). `summary` names the exit codes in the
+    closing line on stderr.
+    """
+
+    handle: Callable[[Entry, Engine, Any], Result]
+    engine: str
+    keep: str | None
+    options: dict[str, str]
+    rules: tuple
+    settings: Any
+    json: bool = False
+    error_fields: dict[str, Any] = field(default_factory=dict)
+    summary: tuple[tuple[int, str], ...] = SOLVE_SUMMARY
+    source: str = "<stdin>"
+
+
+@dataclass(frozen=True)
+class Spread:
+    """Where a file's puzzles run: `jobs` processes, or the Dask cluster at `dask`, with a
+    fixed chunk size or none, in input order unless `unordered`."""
+
+    jobs: int | None = None
+    dask: str | None = None
+    chunk: int | None = None
+    unordered: bool = False
+
+
+def cluster_options(f):
+    """--jobs, --dask ADDRESS, --chunk N and --unordered: where a file's puzzles run."""
+    f = click.option("--unordered", is_flag=True,
+                     help="With --dask: print results as they finish, not in input order "
+                          "(JSON output names each puzzle's line).")(f)
+    f = click.option("--chunk", type=click.IntRange(min=1), default=None, metavar="N",
+                     help="Lines per task sent to a worker (default: sized so a task takes "
+                          "about 0.1 s locally, 1 s on Dask, smaller near the end).")(f)
+    f = click.option("--dask", default=None, metavar="ADDRESS",
+                     help="Run on the Dask scheduler at ADDRESS (tcp://host:8786), or "
+                          "`local` to start a local cluster of --jobs workers.")(f)
+    f = click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+                     help="Processes for a file of many puzzles (default: the core count); "
+                          "1 runs in this process. With --dask local: its workers.")(f)
+    return f
+
+
+def spread_of(jobs: int | None, dask: str | None, chunk: int | None,
+              unordered: bool) -> Spread:
+    """Return where to run, from the cluster options (--unordered needs --dask)."""
+    if unordered and not dask:
+        raise click.UsageError("--unordered needs --dask (local runs keep input order)")
+    return Spread(jobs, dask.strip() if dask else None, chunk, unordered)
+
+
+def run_lines(first: RawLine, rest: Iterable[RawLine], job: Job, spread: Spread,
+              total: int | None = None) -> int:
+    """Run a command on every line of a one-puzzle-per-line source (its first line and the
+    rest), print the results, and return the worst exit code. `total` is the source's size
+    in characters, for the progress bar, when known."""
+    job = replace(job, source=first.source)
+    if spread.dask:
+        batches = _cluster_batches(chain([first], rest), job, spread, count_lines(first.source))
+        return stream(batches, total, job.summary, label="on Dask")
+    head, lines = _peek_puzzles(first, rest, 2)
+    jobs = 1 if head < 2 else (spread.jobs or default_jobs())   # one puzzle: no processes
+    if jobs == 1:
+        init_worker(job)
+        batches: Iterator[Batch] = (run_batch(r.line - 1, [r.text]) for r in lines)
+    else:
+        # Raw lines come one per input line from line 1, so a line's number is its index + 1.
+        batches = (result for _, result in run_chunks(
+            run_batch, (r.text for r in lines), jobs=jobs, size=spread.chunk,
+            initializer=init_worker, initargs=(job,), preload=(__name__,)))
+    return stream(batches, total, job.summary)
+
+
+def _cluster_batches(lines: Iterator[RawLine], job: Job, spread: Spread,
+                     count: int | None) -> Iterator[Batch]:
+    """Yield the batches of the lines (`count` of them, when known) as the Dask cluster
+    computes them."""
+    for _, result in run_chunks(run_batch, (r.text for r in lines), jobs=spread.jobs or 0,
+                                dask=spread.dask, size=spread.chunk,
+                                unordered=spread.unordered, initializer=init_worker,
+                                initargs=(job,), total=count,
+                                on_lost=lambda s, t, e: lost_batch(job, s, t, e)):
+        yield result
+
+
+def count_lines(source: str) -> int | None:
+    """Return the number of lines of a file (None for standard input or a literal)."""
+    if not os.path.isfile(source):
+        return None
+    count, last = 0, b"\n"
+    with open(source, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            count += block.count(b"\n")
+            last = block[-1:]
+    return count + (last != b"\n")
+
+
+def _peek_puzzles(first: RawLine, rest: Iterable[RawLine], wanted: int):
+    """Return how many of the first lines hold a puzzle (up to `wanted`), and all the lines."""
+    rest = iter(rest)
+    head, found = [first], holds_puzzle(first.text)
+    for line in rest:
+        head.append(line)
+        found += holds_puzzle(line.text)
+        if found >= wanted:
+            break
+    return found, chain(head, rest)
+
+
+def holds_puzzle(text: str) -> bool:
+    """Return whether a line is neither blank nor a comment."""
+    stripped = text.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def stream(batches: Iterable[Batch], total: int | None,
+           summary: tuple[tuple[int, str], ...] = SOLVE_SUMMARY, label: str = "solving") -> int:
+    """Print batches of results as they come with a progress bar and a summary; return the
+    worst exit code."""
+    code, tally, start = ExitCode(), Counter(), time.perf_counter()
+    with Progress(total, enabled=stderr_is_terminal(), label=label) as bar:
+        for chars, out, err, codes in batches:
+            if out:
+                click.echo(out, nl=False)
+            if err:
+                click.echo(err, nl=False, err=True)
+            tally.update(codes)
+            for c in set(codes):
+                code.add(c)
+            bar.advance(chars if total else len(codes), items=len(codes))
+    seconds = time.perf_counter() - start
+    done = sum(tally.values())
+    if done > 1:
+        counts = ", ".join(f"{tally[k]:,} {name}" for k, name in summary if tally[k])
+        click.echo(f"polydoku: {done:,} puzzles in {seconds:.2f} s "
+                   f"({done / max(seconds, 1e-9):,.0f}/s): {counts}", err=True)
+    return code.code
+
+
+def error_result(job: Job, name: str, message: str, code: int = EXIT_ENGINE) -> Result:
+    """Return what a puzzle prints when it failed outside the command's own handling."""
+    line = f"polydoku: {name}: {message}\n"
+    if job.json:
+        data = {"puzzle": name, "status": "error", **job.error_fields, "message": message}
+        return json.dumps(data, default=str) + "\n", line, code
+    return "error\n", line, code
+
+
+def lost_batch(job: Job, start: int, texts: list[str], error: BaseException) -> Batch:
+    """Return the batch of lines the cluster could not compute: each puzzle an error (exit
+    3), each bad line its own bad input (exit 2)."""
+    why = f"lost on the cluster ({one_line(error)})"
+    results = []
+    for k, text in enumerate(texts, start + 1):
+        entry = parse_entry(text, k, job.source, rules=job.rules)
+        if entry is None:
+            continue
+        if entry.error:
+            results.append(("", f"polydoku: {entry.error}\n", EXIT_BAD_INPUT))
+        else:
+            results.append(error_result(job, entry.puzzle.name, why))
+    return _join(texts, results)
+
+
+# Worker side: each process (or Dask worker) builds its own engine once per run, then turns
+# runs of lines into one compact batch (few objects to send back, so the main process never
+# becomes the bottleneck).
+_WORKER: dict = {}
+
+
+def init_worker(job: Job) -> None:
+    """Set up one worker: the job, its own engine, and whether the engine runs here."""
+    engine = api.get_engine(job.engine, keep=job.keep, options=job.options, check=False)
+    avail = engine.available()
+    missing = None
+    if not avail.ok:
+        from ..cluster import worker_name
+        hint = avail.hint or engine.install_hint
+        missing = (f"engine {engine.id!r} is unavailable on {worker_name()}: {avail.reason}"
+                   + (f" (install: {hint})" if hint else ""))
+    _WORKER.update(job=job, engine=engine, missing=missing)
+
+
+def run_batch(start: int, texts: list[str]) -> Batch:
+    """Return the batch of consecutive input lines (the first is line start + 1)."""
+    job, engine, missing = _WORKER["job"], _WORKER["engine"], _WORKER["missing"]
+    results = []
+    for k, text in enumerate(texts, start + 1):
+        entry = parse_entry(text, k, job.source, rules=job.rules)
+        if entry is None:
+            continue
+        if missing and not entry.error:
+            results.append(error_result(job, entry.puzzle.name, missing))
+        else:
+            results.append(job.handle(entry, engine, job.settings))
+    return _join(texts, results)
+
+
+def _join(texts: list[str], results: list[Result]) -> Batch:
+    """Return the batch of some lines' results."""
+    return (sum(map(len, texts)), "".join(r[0] for r in results),
+            "".join(r[1] for r in results), [r[2] for r in results])
+
+
+def source_size(puzzle: str) -> int | None:
+    """Return the size of PUZZLE in characters when it is a file (for the progress bar)."""
+    return os.path.getsize(puzzle) if os.path.isfile(puzzle) else None
