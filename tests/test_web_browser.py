@@ -256,3 +256,20 @@ def test_a_long_run_shows_progress_and_cancelling_stops_it(page, server):
     page.select_option("#engine", "native")
     page.click('[data-action="solve"]')
     status_is(page, "^solved by native")
+
+
+def test_a_pasted_f_puzzles_link_is_solved(page, server):
+    import json as _json
+
+    from polydoku.formats.fpuzzles import to_link
+    from polydoku.formats.jsonfmt import puzzle_from_dict
+    data = Path(__file__).parent / "data" / "variants" / "published.jsonl"
+    entry = next(e for e in map(_json.loads, data.read_text().splitlines()) if e["id"] == "killer")
+    link = to_link(puzzle_from_dict(entry["puzzle"]))
+    open_puzzle(page, server, "." * 81)
+    page.fill("#puzzle-text", link)
+    page.click('[data-action="load"]')
+    status_is(page, "^loaded a 9x9 puzzle")
+    page.click('[data-action="solve"]')
+    status_is(page, "^solved")
+    assert line_of(page, 9) == entry["solution"]
