@@ -50,7 +50,7 @@ def test_jobs_keep_order_exit_code_and_match_one_job(run_cli, tmp_path):
     expected = data_lines("norvig_easy50.solutions.txt", limit=12)
     assert many.code == one.code == 2                     # a bad line is the worst code seen
     assert many.out == one.out
-    assert many.out.split("\n")[:-1] == expected[:5] + ["no solution"] + expected[5:]
+    assert many.out.split("\n")[:-1] == expected[:5] + ["error", "no solution"] + expected[5:]
     assert "line 7" in many.err and "wrong length" in many.err
     assert "14 puzzles" in many.err and "12 solved" in many.err and "1 bad input" in many.err
 

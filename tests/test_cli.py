@@ -69,7 +69,7 @@ def test_bad_line_in_file_continues(run_cli, tmp_path):
     f = tmp_path / "p.txt"
     f.write_text(f"{WIKI}\n{WIKI[:10]}\n{WIKI}\n")
     r = run_cli("solve", str(f))
-    assert r.code == 2 and r.out.split() == [WIKI_SOLVED, WIKI_SOLVED]
+    assert r.code == 2 and r.out.split() == [WIKI_SOLVED, "error", WIKI_SOLVED]
     assert "line 2" in r.err
 
 

@@ -105,10 +105,11 @@ def test_check_unique_streams_a_file_and_json(run_cli, tmp_path):
     f = tmp_path / "p.txt"
     f.write_text("\n".join(lines + ["123", lines[0]]) + "\n")
     r = run_cli("check-unique", str(f))
-    assert r.code == 2 and r.out.split() == ["yes"] * 4 and "line 4" in r.err
+    assert r.code == 2 and r.out.split() == ["yes"] * 3 + ["error", "yes"] and "line 4" in r.err
     r = run_cli("check-unique", str(f), "--json")
     rows = [json.loads(x) for x in r.out.splitlines()]
-    assert [x["unique"] for x in rows] == [True] * 4
+    assert [x["unique"] for x in rows] == [True] * 3 + [None, True]
+    assert rows[3]["status"] == "error" and rows[3]["line"] == 4
 
 
 def test_candidates_grid_and_json(run_cli):

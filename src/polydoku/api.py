@@ -48,8 +48,10 @@ def givens_outcome(puzzle: Puzzle) -> Outcome | None:
 
 def solve(puzzle: Puzzle, engine: str | Engine = "native", *, max_solutions: int = 1,
           timeout: float | None = DEFAULT_TIMEOUT, keep: str | Path | None = None,
-          options: dict[str, str] | None = None) -> Outcome:
-    """Return the verified outcome of solving `puzzle` with an engine."""
+          options: dict[str, str] | None = None, keep_solutions: int | None = None) -> Outcome:
+    """Return the verified outcome of solving `puzzle` with an engine. With `keep_solutions`,
+    an engine that can count without keeping every solution (native) keeps only that many
+    (`Outcome.count` still counts them all)."""
     early = givens_outcome(puzzle)
     if early is not None:
         return early
@@ -60,7 +62,11 @@ def solve(puzzle: Puzzle, engine: str | Engine = "native", *, max_solutions: int
         raise BadInput(refusal)
     get_engine(eng)
     wall, cpu = time.perf_counter(), _cpu()
-    outcome = eng.solve(problem, max_solutions=max_solutions, timeout=timeout)
+    if keep_solutions is not None and eng.id == "native":
+        outcome = eng.solve(problem, max_solutions=max_solutions, timeout=timeout,
+                            keep=keep_solutions)
+    else:
+        outcome = eng.solve(problem, max_solutions=max_solutions, timeout=timeout)
     outcome.stats.setdefault("seconds", round(time.perf_counter() - wall, 6))
     outcome.stats.setdefault("cpu_seconds", round(_cpu() - cpu, 6))
     outcome.engine = outcome.engine or eng.spec

@@ -44,9 +44,20 @@ def default_jobs() -> int:
 
 
 def _timed(task: Callable[[int, list[T]], R], start: int, chunk: list[T]) -> tuple[R, float]:
-    """Return a task's result for a chunk and the worker's seconds spent on it."""
+    """Return a task's result for a chunk and the worker's seconds spent on it. A stop signal
+    unwinds the task (its sandboxes clean up) and then ends the worker."""
+    global _IN_TASK
     began = time.perf_counter()
-    return task(start, chunk), time.perf_counter() - began
+    _IN_TASK = True
+    try:
+        return task(start, chunk), time.perf_counter() - began
+    except KeyboardInterrupt:
+        os._exit(130)
+    finally:
+        _IN_TASK = False
+
+
+_IN_TASK = False     # in a worker: whether a task is running (a stop signal unwinds it)
 
 
 def next_chunk_size(size: int, seconds: float, items: int, *, target: float = TARGET_SECONDS,
@@ -77,8 +88,9 @@ def ordered_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, job
     names modules the workers need (imported once, before they start). `size` fixes the
     chunk size (default: sized by time)."""
     source = iter(items)
+    _start_helpers()
     pool = ProcessPoolExecutor(max(1, jobs), mp_context=_context(preload),
-                               initializer=initializer, initargs=initargs)
+                               initializer=_start_worker, initargs=(initializer, initargs))
     pending: deque[tuple[list[T], Future]] = deque()
     fixed = size
     size, start, exhausted, finished = fixed or 1, 0, False, False
@@ -98,8 +110,83 @@ def ordered_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, job
             yield chunk, result
         finished = True
     finally:
-        # An early stop (an error, a closed pipe, Ctrl-C) drops the queued chunks at once.
+        # An early stop (an error, a closed pipe, Ctrl-C, a signal) drops the queued chunks at
+        # once and asks each worker to stop: a worker unwinds its run (its sandbox kills the
+        # tool and removes its folder) instead of finishing a puzzle that may take minutes.
+        if not finished:
+            stop_workers(pool)
         pool.shutdown(wait=True, cancel_futures=not finished)
+
+
+def _start_helpers() -> None:
+    """Start multiprocessing's helper processes (the fork server, the resource tracker) deaf
+    to SIGTERM and SIGHUP: when a service manager stops the whole process group, they must
+    outlive the workers' clean-up and end with this process, as they do on Ctrl-C."""
+    import signal
+    sigs = [getattr(signal, n) for n in _STOP_SIGNALS if hasattr(signal, n)]
+    saved = [signal.signal(sig, signal.SIG_IGN) for sig in sigs]
+    try:
+        from multiprocessing import forkserver, resource_tracker
+        resource_tracker.ensure_running()
+        if "forkserver" in multiprocessing.get_all_start_methods():
+            forkserver.ensure_running()
+    finally:
+        for sig, old in zip(sigs, saved):
+            signal.signal(sig, old)
+
+
+def stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Send SIGTERM to every worker process of a pool (each unwinds as on Ctrl-C)."""
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            if proc.is_alive():
+                proc.terminate()
+        except (OSError, ValueError):
+            pass
+
+
+def _start_worker(initializer: Callable[..., Any] | None, initargs: tuple) -> None:
+    """Set up one worker process: a stop signal unwinds it like Ctrl-C (so that sandboxes are
+    cleaned up), then the caller's own set-up."""
+    install_stop_handlers(worker=True)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+_STOP_SIGNALS = ("SIGTERM", "SIGHUP")
+
+
+def install_stop_handlers(worker: bool = False) -> None:
+    """Make SIGTERM and SIGHUP raise KeyboardInterrupt in this process (where they still have
+    their default action), so that every `finally` and context manager runs on the way out.
+    In a worker, Ctrl-C does the same, and only the first stop signal counts: the others
+    (a process group gets one, then the main process sends one) must not break off the
+    clean-up the first one started."""
+    import signal
+    names = _STOP_SIGNALS + (("SIGINT",) if worker else ())
+    for name in names:
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        if worker:
+            signal.signal(sig, _interrupt_once)
+        elif signal.getsignal(sig) is signal.SIG_DFL:
+            signal.signal(sig, _raise_interrupt)
+
+
+def _raise_interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def _interrupt_once(signum, frame) -> None:
+    import signal
+    for name in _STOP_SIGNALS + ("SIGINT",):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            signal.signal(sig, signal.SIG_IGN)
+    if not _IN_TASK:            # an idle worker has nothing to clean up
+        os._exit(130)
+    raise KeyboardInterrupt
 
 
 def ordered_map(task: Callable[[list[T]], list[R]], items: Iterable[T], *, jobs: int,

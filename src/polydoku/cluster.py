@@ -110,7 +110,7 @@ def _probe(address: str) -> None:
     if sep and scheme != "tcp":
         return
     host, colon, port = rest.rpartition(":")
-    if not colon or not port.isdigit():
+    if not colon or not (port.isascii() and port.isdigit()):
         raise ClusterUnavailable(f"bad Dask scheduler address {address!r}: expected "
                                  f"tcp://HOST:PORT, HOST:PORT or `local`")
     with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS):

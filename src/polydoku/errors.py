@@ -39,7 +39,9 @@ class BadInput(PolydokuError):
             where.append(f"line {self.line}")
         if self.column is not None:
             where.append(f"column {self.column}")
-        return f"{', '.join(where)}: {self.reason}" if where else self.reason
+        from .text import one_line
+        text = f"{', '.join(where)}: {self.reason}" if where else self.reason
+        return one_line(text)
 
     def at(self, *, source: str | None = None, line: int | None = None) -> "BadInput":
         """Return a copy of this error placed in `source` at `line` (keeps what is known)."""

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from .errors import BadInput
+from .files import write_output
 from .model import Puzzle, Shape, cell_name, parse_cell
 
 
@@ -481,9 +482,10 @@ def write_picture(path: str | Path, puzzle: Puzzle, grid: Sequence[int] | None =
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        path.write_text(render_svg(puzzle, grid, **kwargs), encoding="utf-8")
+        data = render_svg(puzzle, grid, **kwargs).encode("utf-8")
     elif suffix == ".png":
-        path.write_bytes(render_png(puzzle, grid, **kwargs))
+        data = render_png(puzzle, grid, **kwargs)
     else:
         raise BadInput(f"cannot draw {path.name}: the file must end in .svg or .png")
+    write_output(path, data)
     return path

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import signal
+import os
 import sys
 import traceback
 
 import click
 
 from .. import __version__
+from ..batch import install_stop_handlers
 from ..errors import EXIT_BAD_INPUT, EXIT_ENGINE, PolydokuError
+from ..text import one_line
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -23,8 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     from ..api import debug_enabled
     # A terminated polydoku unwinds like an interrupted one, so every sandbox still running
     # kills its tool and removes its folder on the way out.
-    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
-        signal.signal(signal.SIGTERM, _terminate)
+    install_stop_handlers()
     try:
         result = cli.main(args=argv, prog_name="polydoku", standalone_mode=False)
         return int(result or 0)
@@ -34,26 +35,38 @@ def main(argv: list[str] | None = None) -> int:
         click.echo("polydoku: aborted", err=True)
         return 130
     except click.ClickException as exc:
-        click.echo(f"polydoku: {exc.format_message()}", err=True)
+        click.echo(f"polydoku: {one_line(exc.format_message())}", err=True)
         return EXIT_BAD_INPUT if isinstance(exc, click.UsageError) else exc.exit_code
     except PolydokuError as exc:
-        click.echo(f"polydoku: {exc}", err=True)
+        click.echo(f"polydoku: {one_line(str(exc))}", err=True)
         return exc.exit_code
     except KeyboardInterrupt:
         click.echo("polydoku: interrupted", err=True)
         return 130
     except BrokenPipeError:
-        return 0
+        return _reader_left()
+    except SystemExit as exc:
+        # click answers a closed pipe (`polydoku solve FILE | head -1`) with exit 1; the reader
+        # has what it wanted, which is no failure
+        if isinstance(sys.stdout, click.utils.PacifyFlushWrapper):
+            return _reader_left()
+        return exc.code if isinstance(exc.code, int) else EXIT_ENGINE
     except Exception as exc:  # the last seam: one line, never a traceback by default
         if debug_enabled():
             traceback.print_exc()
-        click.echo(f"polydoku: internal error: {type(exc).__name__}: {exc} "
+        click.echo(f"polydoku: internal error: {type(exc).__name__}: {one_line(str(exc))} "
                    f"(set POLYDOKU_DEBUG=1 for details)", err=True)
         return EXIT_ENGINE
 
 
-def _terminate(signum, frame) -> None:
-    raise KeyboardInterrupt
+def _reader_left() -> int:
+    """Point standard output at /dev/null (so that nothing fails at exit) and return 0."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 0
 
 
 def entry() -> None:

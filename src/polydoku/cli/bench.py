@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -13,7 +14,7 @@ from ..benchmark.summary import not_run_notes, summarize, table
 from ..engines.registry import ENGINE_IDS
 from ..errors import EXIT_ENGINE, EXIT_SOLVED
 from .app import cli
-from .common import stderr_is_terminal
+from .common import seconds, stderr_is_terminal
 
 
 def _specs(text: str) -> tuple[str, ...]:
@@ -28,7 +29,7 @@ def _specs(text: str) -> tuple[str, ...]:
               metavar="E1,E2,...", help="Engine specs (id or id+variant), or `all`.")
 @click.option("--repeat", type=click.IntRange(min=1), default=1, show_default=True,
               help="Runs per puzzle and engine; times are medians.")
-@click.option("--timeout", type=click.FloatRange(min=0.001), default=60.0, show_default=True,
+@click.option("--timeout", type=seconds(), default=60.0, show_default=True,
               help="Seconds allowed per run.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (more finish sooner but share the cores they time on).")
@@ -49,6 +50,7 @@ def bench(sets, engines, repeat, timeout, jobs, out, limit, reference, no_plots,
     status and times), prints a summary table, and draws OUT/times.{png,svg} and
     OUT/cactus.{png,svg}. Exit 0, or 3 when an engine gave a wrong answer.
     """
+    jobs = min(jobs, os.cpu_count() or 1)        # more processes than cores skew the times
     settings = BenchSettings(tuple(sets), _specs(engines), repeat, timeout, jobs, limit,
                              reference.strip(), dask.strip() if dask else None)
     with Progress(None, enabled=stderr_is_terminal(), label="bench", unit="runs") as bar:

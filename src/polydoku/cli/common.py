@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import Any, Iterator
 
@@ -16,6 +17,7 @@ from ..formats.line import write_line
 from ..formats.read import FORMATS, Entry, read_puzzles
 from ..jsonout import outcome_json  # noqa: F401  (re-exported for the commands)
 from ..model import Puzzle, parse_rules
+from ..text import find_control
 
 # Worst first: the exit code of a run over many puzzles is the worst one seen.
 _SEVERITY = [EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_UNKNOWN, EXIT_UNSAT, EXIT_SOLVED]
@@ -34,6 +36,38 @@ class ExitCode:
         """Record one puzzle's exit code."""
         if _SEVERITY.index(code) < _SEVERITY.index(self.code):
             self.code = code
+
+
+MAX_SECONDS = 7 * 24 * 3600.0          # a week: longer is surely a mistake
+
+
+class Finite(click.FloatRange):
+    """A float range that also refuses nan and infinities (`--timeout nan` is bad input)."""
+
+    name = "finite number"
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+def seconds(minimum: float = 0.001) -> Finite:
+    """Return the type of a --timeout: finite seconds, at least `minimum`, at most a week."""
+    return Finite(min=minimum, max=MAX_SECONDS)
+
+
+class PlainText(click.ParamType):
+    """Text on one line: a control character (a newline, an escape) is bad input."""
+
+    name = "text"
+
+    def convert(self, value, param, ctx):
+        at = find_control(str(value))
+        if at is not None:
+            self.fail(f"control character at position {at}", param, ctx)
+        return str(value)
 
 
 def puzzle_argument(f):
@@ -64,7 +98,7 @@ def engine_options(f):
                      help="Engine-specific option (repeatable).")(f)
     f = click.option("--keep", type=click.Path(file_okay=False), default=None,
                      help="Keep the engine's artifact and log in this folder.")(f)
-    f = click.option("--timeout", type=click.FloatRange(min=0.001), default=120.0,
+    f = click.option("--timeout", type=seconds(), default=120.0,
                      show_default=True, help="Seconds allowed per puzzle.")(f)
     f = click.option("--engine", "-e", default="native", show_default=True, metavar="ENGINE",
                      help="Engine id, optionally with a variant: uv+tuned "

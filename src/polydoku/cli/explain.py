@@ -15,11 +15,11 @@ from ..jsonout import explain_json, literal_name
 from ..model import Puzzle, cell_name, parse_cell
 from ..reasoning.explain import DEFAULT_SMALLEST_BUDGET, METHODS, Explanation, explain as run
 from .app import cli
-from .common import (ExitCode, STATUS_EXIT, echo_json, engine_options, good_puzzles,
+from .common import (ExitCode, STATUS_EXIT, echo_json, engine_options, good_puzzles, seconds,
                      input_format_option, parse_options, puzzle_argument, rules_option)
 
-_WHY = re.compile(r"^\s*(r\d+\s*c\d+)\s*=\s*(\S+)\s*$", re.IGNORECASE)
-_CONDA = re.compile(r"^\s*(\d+)x(\d+)-is=+(\S+)\s*$")
+_WHY = re.compile(r"^\s*(r\d+\s*c\d+)\s*=\s*(\S+)\s*$", re.IGNORECASE | re.ASCII)
+_CONDA = re.compile(r"^\s*(\d+)x(\d+)-is=+(\S+)\s*$", re.ASCII)
 
 
 def parse_why(text: str, puzzle: Puzzle) -> tuple[int, int]:
@@ -36,7 +36,7 @@ def parse_why(text: str, puzzle: Puzzle) -> tuple[int, int]:
         raise BadInput(f"--why {text}: {err.reason}") from None
     lookup = {ch.upper(): k + 1 for k, ch in enumerate(puzzle.alphabet)}
     value = lookup.get(symbol.upper())
-    if value is None and symbol.isdigit() and 1 <= int(symbol) <= n:
+    if value is None and symbol.isascii() and symbol.isdigit() and 1 <= int(symbol) <= n:
         value = int(symbol)
     if value is None:
         raise BadInput(f"--why {text}: value {symbol!r} is not one of "
@@ -152,7 +152,7 @@ def render_text(e: Explanation, puzzle: Puzzle, why_text: str | None) -> list[st
               help="Explain why this cell cannot hold this value, e.g. r1c6=4.")
 @click.option("--smallest", is_flag=True,
               help="Search for a conflict with the fewest givens (within --budget).")
-@click.option("--budget", type=click.FloatRange(min=0.001), default=DEFAULT_SMALLEST_BUDGET,
+@click.option("--budget", type=seconds(), default=DEFAULT_SMALLEST_BUDGET,
               show_default=True, help="Seconds allowed for --smallest.")
 @click.option("--method", type=click.Choice(["auto", *METHODS]), default="auto",
               show_default=True, help="How the conflict is shrunk: auto is deletion up to "

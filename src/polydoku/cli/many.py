@@ -22,6 +22,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import chain
+from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 import click
@@ -90,8 +91,8 @@ def cluster_options(f):
                      help="Run on the Dask scheduler at ADDRESS (tcp://host:8786), or "
                           "`local` to start a local cluster of --jobs workers.")(f)
     f = click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-                     help="Processes for a file of many puzzles (default: the core count); "
-                          "1 runs in this process. With --dask local: its workers.")(f)
+                     help="Processes for a file of many puzzles (default and most: the core "
+                          "count); 1 runs in this process. With --dask local: its workers.")(f)
     return f
 
 
@@ -100,6 +101,8 @@ def spread_of(jobs: int | None, dask: str | None, chunk: int | None,
     """Return where to run, from the cluster options (--unordered needs --dask)."""
     if unordered and not dask:
         raise click.UsageError("--unordered needs --dask (local runs keep input order)")
+    if jobs is not None:
+        jobs = min(jobs, os.cpu_count() or 1)      # more processes than cores only cost memory
     return Spread(jobs, dask.strip() if dask else None, chunk, unordered)
 
 
@@ -200,6 +203,17 @@ def error_result(job: Job, name: str, message: str, code: int = EXIT_ENGINE) -> 
     return "error\n", line, code
 
 
+def bad_result(job: Job, entry: Entry) -> Result:
+    """Return what a bad line prints: a record in its place on stdout (so that output stays
+    aligned with input) and the one-line error on stderr; exit 2."""
+    line = f"polydoku: {entry.error}\n"
+    if job.json:
+        data = {"puzzle": None, "line": entry.line, "status": "error", **job.error_fields,
+                "message": str(entry.error)}
+        return json.dumps(data, default=str) + "\n", line, EXIT_BAD_INPUT
+    return "error\n", line, EXIT_BAD_INPUT
+
+
 def lost_batch(job: Job, start: int, texts: list[str], error: BaseException) -> Batch:
     """Return the batch of lines the cluster could not compute: each puzzle an error (exit
     3), each bad line its own bad input (exit 2)."""
@@ -210,7 +224,7 @@ def lost_batch(job: Job, start: int, texts: list[str], error: BaseException) -> 
         if entry is None:
             continue
         if entry.error:
-            results.append(("", f"polydoku: {entry.error}\n", EXIT_BAD_INPUT))
+            results.append(bad_result(job, entry))
         else:
             results.append(error_result(job, entry.puzzle.name, why))
     return _join(texts, results)
@@ -243,9 +257,13 @@ def run_batch(start: int, texts: list[str]) -> Batch:
         entry = parse_entry(text, k, job.source, rules=job.rules)
         if entry is None:
             continue
-        if missing and not entry.error:
+        if entry.error:
+            results.append(bad_result(job, entry))
+        elif missing:
             results.append(error_result(job, entry.puzzle.name, missing))
         else:
+            if job.keep:            # each puzzle keeps its files in its own folder
+                engine.keep = Path(job.keep) / f"line-{k}"
             results.append(job.handle(entry, engine, job.settings))
     return _join(texts, results)
 

@@ -11,7 +11,8 @@ from ..formats.read import read_puzzle
 from ..model import parse_rules
 from ..render import candidates_for, write_picture
 from .app import cli
-from .common import input_format_option, puzzle_argument, rules_option
+from .common import (Finite, PlainText, input_format_option, puzzle_argument, rules_option,
+                     seconds)
 
 
 @cli.command()
@@ -27,12 +28,12 @@ from .common import input_format_option, puzzle_argument, rules_option
               help="With --candidates: what the native engine's propagation leaves.")
 @click.option("--highlight", default="", metavar="CELLS",
               help="Cells to highlight, comma-separated: r1c6,r2c6.")
-@click.option("--title", default=None, help="A line above the grid.")
+@click.option("--title", type=PlainText(), default=None, help="A line above the grid.")
 @click.option("--engine", "-e", default="native", show_default=True, metavar="ENGINE",
               help="Engine for --solution.")
-@click.option("--timeout", type=click.FloatRange(min=0.001), default=120.0, show_default=True,
+@click.option("--timeout", type=seconds(), default=120.0, show_default=True,
               help="Seconds allowed for --solution.")
-@click.option("--scale", type=click.FloatRange(min=0.25, max=16), default=2.0,
+@click.option("--scale", type=Finite(min=0.25, max=16), default=2.0,
               show_default=True, help="PNG pixels per SVG unit.")
 def render(puzzle, rules, input_format, out, solution, candidates, propagate, highlight, title,
            engine, timeout, scale):

@@ -10,6 +10,7 @@ import click
 
 from ..errors import BadInput, EngineUnavailable
 from .app import cli
+from .common import seconds
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -32,7 +33,7 @@ def listen(host: str, port: int) -> socket.socket:
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0: any free port).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser.")
-@click.option("--max-timeout", type=click.FloatRange(min=0.1), default=120.0,
+@click.option("--max-timeout", type=seconds(0.1), default=120.0,
               show_default=True, help="Longest run allowed, in seconds.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Runs at once (default: the core count); more wait briefly, then get 429.")

@@ -16,7 +16,7 @@ import click
 from .. import api
 from ..engines import Status
 from ..engines.base import Engine
-from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, PolydokuError
+from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN, PolydokuError
 from ..formats.line import write_line
 from ..formats.read import Entry, read_puzzles
 from ..model import cell_name, parse_rules
@@ -104,7 +104,8 @@ def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
         return "", f"polydoku: {entry.error}\n", EXIT_BAD_INPUT
     p = entry.puzzle
     try:
-        outcome = api.solve(p, engine, max_solutions=s.limit, timeout=s.timeout)
+        outcome = api.solve(p, engine, max_solutions=s.limit, timeout=s.timeout,
+                            keep_solutions=2 if s.mode == "count" else None)
     except PolydokuError as err:
         message = f"polydoku: {p.name + ': ' if p.name else ''}{err}\n"
         if s.fmt == "json":
@@ -112,6 +113,11 @@ def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
                                 "message": str(err)}), message, err.exit_code)
         return "error\n", message, err.exit_code
     out, err = _render(p, outcome, s.mode, s.fmt)
+    if outcome.status is Status.SOLVED and not outcome.exhausted and outcome.count < s.limit:
+        # cut short (by the timeout) before the limit: the count is a lower bound, gave up
+        return out, err or f"polydoku: {p.name + ': ' if p.name else ''}stopped after " \
+                           f"{outcome.count} solutions: {outcome.message or 'timed out'}\n", \
+            EXIT_UNKNOWN
     return out, err, STATUS_EXIT[outcome.status]
 
 

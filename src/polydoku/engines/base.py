@@ -43,16 +43,18 @@ class Outcome:
     engine: str = ""
     log_path: str | None = None
     artifact_path: str | None = None
+    found: int | None = None      # solutions counted, when only some of them were kept
+
 
     @property
     def count(self) -> int:
         """Return the number of solutions found (exact when `exhausted`)."""
-        return len(self.solutions)
+        return len(self.solutions) if self.found is None else self.found
 
     @property
     def is_unique(self) -> bool:
         """Return whether the run proved exactly one solution."""
-        return self.exhausted and len(self.solutions) == 1
+        return self.exhausted and self.count == 1
 
 
 @dataclass(frozen=True)
@@ -158,7 +160,8 @@ def _rule_kinds(problem: Problem, kinds: set) -> list[str]:
     out: dict[str, None] = {}
     for c in problem.constraints:
         if type(c) in kinds or (problem.aux and isinstance(c, (Table, Linear))):
-            word = c.label.rsplit(" ", 1)[0] if c.label[-1:].isdigit() else c.label
+            last = c.label[-1:]
+            word = c.label.rsplit(" ", 1)[0] if last.isascii() and last.isdigit() else c.label
             if word and not word.startswith(("row", "column", "box", "region")):
                 out[word] = None
     return list(out)

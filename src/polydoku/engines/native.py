@@ -585,9 +585,12 @@ class _TimedOut(Exception):
 
 
 def _run(core: _Core, Y: int, D: int, limit: int, deadline: float | None, stats: dict,
-         solutions: list) -> None:
-    """Depth-first search from a state, appending up to `limit` solutions; counts nodes and
+         solutions: list, keep: int | None = None) -> None:
+    """Depth-first search from a state, finding up to `limit` solutions (appending the first
+    `keep` of them, all when None, and counting them in stats["found"]); counts nodes and
     guesses (branch points) in `stats`; raises _TimedOut past the deadline."""
+    most = limit if keep is None else keep
+    found = 0
     G, fixpoint, branch, mask = core.G, core.fixpoint, core.branch, core.mask
     stack = [(Y, D, -1)]
     nodes = guesses = 0
@@ -606,8 +609,10 @@ def _run(core: _Core, Y: int, D: int, limit: int, deadline: float | None, stats:
                 continue
             Y, D = state
             if D == G:
-                solutions.append(core.solution(Y))
-                if len(solutions) >= limit:
+                found += 1
+                if found <= most:
+                    solutions.append(core.solution(Y))
+                if found >= limit:
                     return
                 continue
             guesses += 1
@@ -616,11 +621,15 @@ def _run(core: _Core, Y: int, D: int, limit: int, deadline: float | None, stats:
     finally:
         stats["nodes"] += nodes
         stats["guesses"] += guesses
+        stats["found"] = stats.get("found", 0) + found
 
 
-def search(problem: Problem, max_solutions: int = 1, timeout: float | None = None) -> Outcome:
+def search(problem: Problem, max_solutions: int = 1, timeout: float | None = None,
+           keep: int | None = None) -> Outcome:
     """Return the native engine's outcome for a problem: up to `max_solutions` solutions,
-    `exhausted` when it has seen them all, status UNKNOWN when the deadline passed first."""
+    `exhausted` when it has seen them all, status UNKNOWN when the deadline passed first.
+    With `keep`, only the first `keep` solutions are kept (the rest counted: `found`), so a
+    count of millions runs in little memory."""
     deadline = time.monotonic() + timeout if timeout else None
     core = _core(problem, compile_problem(problem))
     stats = {"nodes": 0, "guesses": 0}
@@ -630,13 +639,16 @@ def search(problem: Problem, max_solutions: int = 1, timeout: float | None = Non
     solutions: list[tuple[int, ...]] = []
     limit = max(1, max_solutions)
     try:
-        _run(core, *state, limit, deadline, stats, solutions)
+        _run(core, *state, limit, deadline, stats, solutions, keep)
     except _TimedOut:
         status = Status.SOLVED if solutions else Status.UNKNOWN
-        return Outcome(status, solutions, False, stats, "timed out", "native")
-    exhausted = len(solutions) < limit
+        return Outcome(status, solutions, False, stats, "timed out", "native",
+                       found=stats.pop("found") if keep is not None else None)
+    found = stats.pop("found")
+    exhausted = found < limit
     status = Status.SOLVED if solutions else Status.UNSATISFIABLE
-    return Outcome(status, solutions, exhausted, stats, engine="native")
+    return Outcome(status, solutions, exhausted, stats, engine="native",
+                   found=found if keep is not None else None)
 
 
 class NativeEngine(Engine):
@@ -653,5 +665,5 @@ class NativeEngine(Engine):
         return Availability(True, __version__)
 
     def solve(self, problem: Problem, *, max_solutions: int = 1,
-              timeout: float | None = None) -> Outcome:
-        return search(problem, max_solutions, timeout)
+              timeout: float | None = None, keep: int | None = None) -> Outcome:
+        return search(problem, max_solutions, timeout, keep)

@@ -73,10 +73,12 @@ class Sandbox:
 
     def close(self) -> None:
         """Copy the sandbox to `keep` when asked, then remove it."""
-        if self.keep:
-            self.keep.mkdir(parents=True, exist_ok=True)
-            shutil.copytree(self.path, self.keep, dirs_exist_ok=True, symlinks=True)
-        shutil.rmtree(self.path, ignore_errors=True)
+        try:
+            if self.keep:
+                from ..files import copy_into
+                copy_into(self.path, self.keep)
+        finally:
+            shutil.rmtree(self.path, ignore_errors=True)
 
     def kept(self, path: Path | str | None) -> str | None:
         """Return where a sandbox file will be found after the run (None unless kept)."""

@@ -39,7 +39,7 @@ OUTSIDE = {"sandwichsum": ("sandwich", "sum"), "xsum": ("x-sum", "sum"),
 INDEXERS = {"rowindexer": "row-index", "rowindex": "row-index",
             "columnindexer": "column-index", "columnindex": "column-index"}
 _STEPS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
-_CELL = re.compile(r"^R(\d+)C(\d+)$", re.IGNORECASE)
+_CELL = re.compile(r"^R(\d+)C(\d+)$", re.IGNORECASE | re.ASCII)
 
 
 @dataclass
@@ -104,8 +104,9 @@ def _payload_json(text: str) -> dict[str, Any]:
 def _json(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as err:
-        raise BadInput(f"the link's puzzle is not JSON: {getattr(err, 'msg', 'too deep')}") from None
+    except (ValueError, RecursionError) as err:     # JSONDecodeError is a ValueError
+        why = getattr(err, "msg", "too deep or too long")
+        raise BadInput(f"the link's puzzle is not JSON: {why}") from None
     if not isinstance(data, dict) or not isinstance(data.get("grid"), list):
         raise BadInput("the link's puzzle has no \"grid\"")
     return data

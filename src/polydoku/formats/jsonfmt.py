@@ -23,6 +23,10 @@ def parse_json(text: str, *, name: str | None = None) -> Puzzle:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise BadInput(f"malformed JSON: {err.msg}", line=err.lineno, column=err.colno) from None
+    except RecursionError:
+        raise BadInput("malformed JSON: nested too deeply") from None
+    except ValueError as err:           # e.g. an integer of more than 4,300 digits
+        raise BadInput(f"malformed JSON: {str(err).split(':')[0].lower()}") from None
     return puzzle_from_dict(data, name=name)
 
 
@@ -44,7 +48,12 @@ def puzzle_from_dict(data: Any, *, name: str | None = None) -> Puzzle:
     alphabet = data.get("alphabet") or None
     if alphabet is not None and not isinstance(alphabet, str):
         raise BadInput("JSON \"alphabet\" must be a string")
-    title = data.get("id") or data.get("name") or data.get("title") or name
+    for field in ("id", "name", "title"):
+        value = data.get(field)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (str, int))):
+            raise BadInput(f"JSON \"{field}\" must be text, not {type(value).__name__}")
+    title = next((str(data[k]) for k in ("id", "name", "title") if data.get(k) not in (None, "")),
+                 name)
     puzzle = Puzzle(geometry, (0,) * geometry.ncells, rules_from_data(data.get("rules"), geometry),
                     alphabet or "", title if isinstance(title, str) else None)
     try:

@@ -24,7 +24,7 @@ def size_for_length(length: int) -> int:
 def parse_values(text: str, size: int, alphabet: str, *, column0: int = 1) -> tuple[int, ...]:
     """Return the values of a string of symbols (0 for empty), naming the column of a bad symbol."""
     lookup = {ch: k + 1 for k, ch in enumerate(alphabet)}
-    if alphabet.isupper() or alphabet.isdigit():
+    if alphabet.isupper() or alphabet.isascii() and alphabet.isdigit():
         lookup.update({ch.lower(): k + 1 for k, ch in enumerate(alphabet) if ch.isalpha()})
     out = []
     for k, ch in enumerate(text):

@@ -23,6 +23,24 @@ from .specs import looks_like_specs, parse_specs
 
 FORMATS = ("auto", "line", "lines", "grid", "specs", "json", "ksudoku", "fpuzzles")
 
+MAX_LINE = 1 << 20          # characters in one line of a one-puzzle-per-line source
+MAX_DOCUMENT = 16 << 20     # characters in a source holding one puzzle (a grid, JSON, XML)
+
+
+def _lines(handle: IO[str]) -> Iterator[str]:
+    """Yield the lines of a stream, each cut to MAX_LINE + 1 characters (the rest of a longer
+    line is read and dropped, so memory stays bounded; `parse_entry` reports it)."""
+    while True:
+        line = handle.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            while True:
+                rest = handle.readline(MAX_LINE)
+                if not rest or rest.endswith("\n"):
+                    break
+        yield line
+
 
 @dataclass
 class Entry:
@@ -116,17 +134,27 @@ def _is_many(first: list[str], fmt: str) -> bool:
 def _stream(handle: IO[str], source: str, fmt: str, rules: Sequence[Rule],
             size: int | None, raw: bool = False) -> Iterator[Entry | RawLine]:
     """Yield the entries of an open text stream (unparsed `RawLine`s for many lines when `raw`)."""
-    head = list(islice(handle, 27))
-    content = [c for c in (_content(ln) for ln in head) if c]
+    lines = _lines(handle)
+    head = list(islice(lines, 27))
+    if head and head[0].startswith("\ufeff"):      # a UTF-8 byte-order mark
+        head[0] = head[0][1:]
+    content = [c for c in (_content(ln) for ln in head if len(ln) <= MAX_LINE) if c]
     if not _is_many(content, fmt) or (fmt == "auto" and len(content) <= 1 and not
                                        (content and content[0].startswith("{"))):
-        text = "".join(head) + handle.read()
+        text = "".join(head)
+        if len(text) <= MAX_DOCUMENT:
+            text += handle.read(MAX_DOCUMENT + 1 - len(text))
         try:
+            long = next((k for k, ln in enumerate(head, 1) if len(ln) > MAX_LINE), None)
+            if long is not None:
+                raise BadInput(f"line longer than {MAX_LINE >> 20} MB", line=long)
+            if len(text) > MAX_DOCUMENT:
+                raise BadInput(f"too large: one puzzle of more than {MAX_DOCUMENT >> 20} MB")
             yield Entry(_parse_single(text, fmt, rules, size, None), source=source)
         except BadInput as err:
             yield Entry(None, err.at(source=source), err.line, source)
         return
-    for lineno, line in enumerate(_chain(head, handle), 1):
+    for lineno, line in enumerate(_chain(head, lines), 1):
         if raw:
             yield RawLine(line, lineno, source)
             continue
@@ -138,6 +166,9 @@ def _stream(handle: IO[str], source: str, fmt: str, rules: Sequence[Rule],
 def parse_entry(text: str, lineno: int, source: str, *, rules: Sequence[Rule] = (),
                 size: int | None = None) -> Entry | None:
     """Return the entry of one line of a one-puzzle-per-line source (None for a blank or comment)."""
+    if len(text) > MAX_LINE:
+        return Entry(None, BadInput(f"line longer than {MAX_LINE >> 20} MB", source=source,
+                                    line=lineno), lineno, source)
     text = _content(text)
     if not text:
         return None
@@ -150,9 +181,19 @@ def parse_entry(text: str, lineno: int, source: str, *, rules: Sequence[Rule] = 
         return Entry(None, err.at(source=source, line=lineno), lineno, source)
 
 
-def _chain(head: list[str], handle: IO[str]) -> Iterator[str]:
+def _chain(head: list[str], rest: Iterator[str]) -> Iterator[str]:
     yield from head
-    yield from handle
+    yield from rest
+
+
+def _stdin_text(stdin: IO[str] | None) -> IO[str]:
+    """Return standard input as strict UTF-8 text (a byte-order mark allowed)."""
+    if stdin is not None:
+        return stdin
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:                      # replaced by a text stream (tests, embedding)
+        return sys.stdin
+    return io.TextIOWrapper(buffer, encoding="utf-8-sig", errors="strict")
 
 
 def read_puzzles(source: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
@@ -166,11 +207,15 @@ def read_puzzles(source: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
     if fmt not in FORMATS:
         raise BadInput(f"unknown input format {fmt!r} (known: {', '.join(FORMATS)})")
     if source == "-":
-        yield from _stream(stdin or sys.stdin, "<stdin>", fmt, rules, size, raw)
+        try:
+            yield from _stream(_stdin_text(stdin), "<stdin>", fmt, rules, size, raw)
+        except UnicodeDecodeError as err:
+            raise BadInput(f"not UTF-8 text (byte {err.start} of a block)",
+                           source="<stdin>") from None
         return
     if os.path.isfile(source):
         try:
-            with open(source, encoding="utf-8", errors="strict") as handle:
+            with open(source, encoding="utf-8-sig", errors="strict") as handle:
                 yield from _stream(handle, source, fmt, rules, size, raw)
         except UnicodeDecodeError as err:
             raise BadInput(f"not UTF-8 text (byte {err.start})", source=source) from None

@@ -9,7 +9,7 @@ from ..errors import BadInput
 from ..model import Geometry, Puzzle, Rule
 from ..model.geometry import MAX_SIZE, MIN_SIZE, box_shape_for
 
-SPEC = re.compile(r"^(\d+)x(\d+)-is(?:==?|\s+)(\d+)$")
+SPEC = re.compile(r"^(\d+)x(\d+)-is(?:==?|\s+)(\d+)$", re.ASCII)
 
 
 def looks_like_specs(text: str) -> bool:

@@ -33,7 +33,7 @@ def cell_name(cell: Cell) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
 
-_CELL = re.compile(r"^\s*r(\d+)\s*c(\d+)\s*$", re.IGNORECASE)
+_CELL = re.compile(r"^\s*r(\d+)\s*c(\d+)\s*$", re.IGNORECASE | re.ASCII)
 
 
 def parse_cell(text: str, size: int | None = None) -> Cell:

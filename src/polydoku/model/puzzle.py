@@ -6,10 +6,12 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from ..errors import BadInput
+from ..text import clean_name, one_line
 from .geometry import Cell, Geometry, cell_name
 from .rules import Rule
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+_RESERVED = "#:.0'\"`$\\<>&;|"       # never symbols: comments, empty cells, quoting, shells
 
 
 def default_alphabet(size: int) -> str:
@@ -29,10 +31,17 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         n = self.geometry.size
+        if self.name is not None:
+            if not isinstance(self.name, str):
+                raise BadInput(f"the puzzle's name must be text, not {type(self.name).__name__}")
+            object.__setattr__(self, "name", clean_name(self.name) or None)
         if not self.alphabet:
             object.__setattr__(self, "alphabet", default_alphabet(n))
         if len(self.alphabet) != n or len(set(self.alphabet)) != n:
-            raise BadInput(f"alphabet {self.alphabet!r} must have {n} distinct symbols")
+            raise BadInput(f"alphabet {one_line(self.alphabet)!r} must have {n} distinct symbols")
+        if any(not ch.isprintable() or ch.isspace() or ch in _RESERVED for ch in self.alphabet):
+            raise BadInput(f"alphabet {one_line(self.alphabet)!r}: symbols must be printable, "
+                           "not space, '#', ':', '.', '0', quotes or shell characters")
         if len(self.givens) != self.geometry.ncells:
             raise BadInput(f"{len(self.givens)} cells given, expected {self.geometry.ncells}")
         for i, v in enumerate(self.givens):

@@ -48,10 +48,11 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..engines import Status, make_engine
-from ..engines.base import Engine
+from ..engines.base import Engine, Outcome
 from ..engines.native import compile_problem, initial_candidates, search
 from ..errors import EngineFailed, EngineUnavailable
 from ..model import Puzzle
+from ..model.geometry import cell_name
 from ..problem import AbsDiffNot, AllDifferent, Nogood, Problem, build_problem
 from ..verify import grid_problems
 
@@ -131,7 +132,15 @@ class Oracle:
     def outcome(self, givens, max_solutions: int = 1):
         """Return the engine's outcome for fixed + givens (errors raise, UNKNOWN raises GaveUp)."""
         self.calls += 1
-        problem = self.problem.with_givens(self.fixed + tuple(givens))
+        literals = self.fixed + tuple(givens)
+        if len({var for var, _ in literals}) < len(set(literals)):
+            # two values for one cell (`--why r1c1=1` where a 5 is given): no solution, and no
+            # engine is asked, since each would keep one of the two values in its own way
+            out = Outcome(Status.UNSATISFIABLE, engine=self.engine.spec,
+                          message="two values for one cell")
+            self.refuted[frozenset(literals)] = {}
+            return out
+        problem = self.problem.with_givens(literals)
         out = self.engine.solve(problem, max_solutions=max_solutions, timeout=self.time_left())
         if out.status is Status.ERROR:
             raise EngineFailed(self.engine.spec, out.message or "unknown error", out.log_path)
@@ -450,6 +459,10 @@ def check_solution(puzzle: Puzzle, literals, solution: Solution, engine: Engine)
     n = puzzle.geometry.ncells
     values = [0] * n
     for var, value in literals:
+        if solution[var] != value:
+            raise EngineFailed(engine.spec, f"returned a wrong solution: "
+                                            f"{cell_name(puzzle.geometry.cell(var))} holds "
+                                            f"{solution[var]}, not {value}")
         values[var] = value
     wrong = grid_problems(puzzle.with_givens(values), solution[:n])
     if wrong:

@@ -66,7 +66,7 @@ async def read_json(request: Request) -> dict:
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise NotJson
     declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > MAX_BODY:
+    if declared and declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY:
         raise TooLarge
     body = bytearray()
     async for chunk in request.stream():
@@ -75,10 +75,11 @@ async def read_json(request: Request) -> dict:
             raise TooLarge
     try:
         data = json.loads(body.decode("utf-8") if body else "{}")
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+    except (ValueError, RecursionError) as err:      # bad UTF-8, bad JSON, huge numbers
         where = f" (line {err.lineno}, column {err.colno})" if hasattr(err, "lineno") else ""
-        raise BadInput(f"the request body is not JSON: {getattr(err, 'msg', 'not UTF-8')}"
-                       f"{where}") from None
+        why = getattr(err, "msg", None) or ("not UTF-8" if isinstance(err, UnicodeDecodeError)
+                                            else "too deep or too long")
+        raise BadInput(f"the request body is not JSON: {why}{where}") from None
     if not isinstance(data, dict):
         raise BadInput("the request body must be a JSON object")
     return data

@@ -20,7 +20,7 @@ def decode(problem: Problem, channel: Channel,
         var = index.get(name)
         if var is None:
             continue              # the metapackage, tables and auxiliaries (the cells fix them)
-        if not version.isdigit() or not 1 <= int(version) <= problem.size:
+        if not (version.isascii() and version.isdigit()) or not 1 <= int(version) <= problem.size:
             return None, f"package {name} was given version {version!r}, not one of 1..{problem.size}"
         if values[var]:
             return None, f"package {name} was chosen twice ({values[var]} and {version})"

@@ -4,6 +4,7 @@ script and a README with the exact commands a person can run. Writes only inside
 
 from __future__ import annotations
 
+import shlex
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from ...model import Puzzle
 from ...problem import build_problem
 from .encode import ENCODINGS, encode
 from .run import WORKER
+from ...text import label
 
 
 def export(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
@@ -49,7 +51,7 @@ def readme_text(puzzle: Puzzle, where: Path, specs: tuple[str, ...], variant: st
     """Return the README of an exported channel: what it is and the commands to solve it."""
     uri = where.as_uri()
     words = " ".join(specs)
-    return f"""# {puzzle.name or 'A sudoku'} as a conda channel
+    return f"""# {label(puzzle.name, 'A sudoku')} as a conda channel
 
 Written by `polydoku export --to conda` ({variant} encoding, {npackages} package records).
 The puzzle: `{write_line(puzzle)}`{' with rules ' + ', '.join(r.name for r in puzzle.rules) if puzzle.rules else ''}.
@@ -90,6 +92,6 @@ write-up does with `1x6-is=4` on Wikipedia's puzzle:
 ## With polydoku
 
 ```sh
-polydoku solve '{write_line(puzzle)}'{' --rules ' + ','.join(r.name for r in puzzle.rules) if puzzle.rules else ''} --engine rattler{'+tuned' if variant == 'tuned' else ''} --keep ./kept
+polydoku solve {shlex.quote(write_line(puzzle))}{' --rules ' + ','.join(r.name for r in puzzle.rules) if puzzle.rules else ''} --engine rattler{'+tuned' if variant == 'tuned' else ''} --keep ./kept
 ```
 """

@@ -194,7 +194,7 @@ def report(result: dict) -> str:
 
 
 def _natural(name: str) -> list:
-    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
+    return [int(t) if t.isascii() and t.isdigit() else t for t in re.split(r"(\d+)", name)]
 
 
 def main(argv: list[str] | None = None) -> int:

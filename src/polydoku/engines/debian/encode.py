@@ -46,7 +46,7 @@ ROOT = "puzzle"
 VERSION = "1"
 ARCH = "all"
 
-_CELL_PACKAGE = re.compile(r"^cell(\d+)\.(\d+)-(\d+)$")
+_CELL_PACKAGE = re.compile(r"^cell(\d+)\.(\d+)-(\d+)$", re.ASCII)
 
 
 @dataclass
@@ -102,11 +102,11 @@ def parse_package(name: str) -> tuple[int, int, int] | None:
 def group_name(problem: Problem, index: int, c: AllDifferent) -> str:
     """Return the stem of a unit's per-value virtual packages (`row3`, `col5`, `block2.1`…)."""
     kind, _, number = c.label.partition(" ")
-    if kind == "row" and number.isdigit():
+    if kind == "row" and number.isascii() and number.isdigit():
         return f"row{number}"
-    if kind == "column" and number.isdigit():
+    if kind == "column" and number.isascii() and number.isdigit():
         return f"col{number}"
-    if kind == "box" and number.isdigit():
+    if kind == "box" and number.isascii() and number.isdigit():
         return _block_name(problem, c.vars)
     if c.label == "main diagonal":
         return "diag"

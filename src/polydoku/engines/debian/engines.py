@@ -56,7 +56,7 @@ class DebianEngine(Engine):
     def _int_option(self, key: str, default: int) -> int:
         """Return an integer option (a bad one is bad input)."""
         value = self.options.get(key, str(default))
-        if not value.isdigit():
+        if not (value.isascii() and value.isdigit()):
             raise BadInput(f"option {key}={value!r} of engine {self.id!r} is not a whole number")
         return int(value)
 

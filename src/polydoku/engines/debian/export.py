@@ -14,6 +14,7 @@ from ...model import Puzzle
 from ...problem import build_problem
 from . import layout
 from .encode import REDUCTIONS, VARIANTS, encode
+from ...text import label
 
 
 def export(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
@@ -56,7 +57,7 @@ def _cmd(args: list[str]) -> str:
 def readme_text(puzzle: Puzzle, root: str, reduction: str, variant: str) -> str:
     """Return the README of an export: what the files are and the commands to run."""
     env = f"APT_CONFIG={shlex.quote(root + '/' + layout.APT_CONF)}"
-    name = f" ({puzzle.name})" if puzzle.name else ""
+    name = f" ({label(puzzle.name)})" if puzzle.name else ""
     return f"""# A Sudoku as a Debian repository{name}
 
 `{layout.PACKAGES}` is a {puzzle.size}×{puzzle.size} puzzle in the *{reduction}* reduction,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ...problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table
 from .common import Group, groups, in_kinds, is_unit_label, puzzle_title
+from ...text import label
 
 UNIT_RULES = {
     "row": "all disj a, b: Cell | a.row = b.row implies a.number != b.number",
@@ -23,7 +24,7 @@ UNIT_RULES = {
 
 def predicate_name(problem: Problem) -> str:
     """Return the name of the puzzle's predicate (`Puzzle_wikipedia`)."""
-    name = problem.puzzle.name if problem.puzzle is not None and problem.puzzle.name else "puzzle"
+    name = label(problem.puzzle.name if problem.puzzle is not None else None)
     return "Puzzle_" + ("".join(ch if ch.isalnum() else "_" for ch in name).strip("_") or "puzzle")
 
 

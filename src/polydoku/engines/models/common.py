@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from ...problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table, lower
+from ...text import label
 
 # The kinds every model encoder here writes natively; anything else is lowered first.
 MODEL_KINDS = frozenset({AllDifferent, AbsDiffNot, Nogood, Table})
@@ -94,7 +95,7 @@ def groups(problem: Problem) -> list[Group]:
 def is_unit_label(label: str) -> bool:
     """Return whether a label names a classic unit (`row 3`, `column 5`, `box 2`)."""
     word, _, number = label.partition(" ")
-    return word in ("row", "column", "box") and number.isdigit()
+    return word in ("row", "column", "box") and number.isascii() and number.isdigit()
 
 
 def readme(title: str, what: str, commands: list[tuple[str, str]], notes: str = "") -> str:
@@ -114,5 +115,5 @@ def puzzle_title(problem: Problem) -> str:
         return f"{problem.size}x{problem.size} problem"
     g = p.geometry
     rules = ", ".join(r.name for r in p.rules) or "classic rules"
-    name = f"{p.name}: " if p.name else ""
+    name = f"{label(p.name)}: " if p.name else ""
     return f"{name}{g.size}x{g.size}, boxes {g.box_rows}x{g.box_cols}, {rules}, {len(problem.givens)} givens"

@@ -95,8 +95,9 @@ def read_alloy_xml(text: str, problem: Problem) -> tuple[int, ...] | None:
             continue
         for t in field.iter("tuple"):
             atoms = [re.sub(r"\$\d+$", "", a.get("label", "")) for a in t.iter("atom")]
-            if len(atoms) == 2 and atoms[0] in index and atoms[1][1:].isdigit():
-                values[index[atoms[0]]] = int(atoms[1][1:])
+            digits = atoms[1][1:] if len(atoms) == 2 else ""
+            if digits.isascii() and digits.isdigit() and atoms[0] in index:
+                values[index[atoms[0]]] = int(digits)
     return tuple(values) if all(values) else None
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ...problem import Nogood, Problem, Table, lower
+from ...text import label
 
 PREFIX = "sudoku-"
 ROOT_NAME = "sudoku-puzzle"
@@ -167,7 +168,7 @@ def build_index(problem: Problem, encoding: str = "faithful") -> Index:
     # sums become tables over auxiliary variables, which are projects like the cells
     # (`sudoku-<rule>_<k>_...`, named from the rule kind, never from puzzle text)
     lowered = _lowered(problem)
-    title = problem.puzzle.name if problem.puzzle is not None and problem.puzzle.name else "puzzle"
+    title = label(problem.puzzle.name if problem.puzzle is not None else None)
     problem = lowered
     partners = _partners(lowered)
     doms = domains(problem, encoding, partners)

@@ -37,7 +37,7 @@ class PackagingEngine(Engine):
         """Return an option's value: given with -o, else the variant's default."""
         allowed, defaults = self.OPTIONS[key]
         value = self.options.get(key, defaults.get(self.variant, ""))
-        if allowed is None and value and not value.isdigit():
+        if allowed is None and value and not (value.isascii() and value.isdigit()):
             raise BadInput(f"engine {self.id}: option {key} must be a whole number, not {value!r}")
         if allowed is not None and value not in allowed:
             raise BadInput(f"engine {self.id}: option {key}={value!r} is not one of "
@@ -65,6 +65,9 @@ class PackagingEngine(Engine):
             out = decode.outcome(self.tool, index, tool_run.answer, run.output,
                                  returncode=run.returncode, timed_out=run.timed_out,
                                  seconds=time.perf_counter() - t0)
+            if run.timed_out and timeout:
+                out.message = (f"{self.tool} timed out: no answer within the {timeout:g} s "
+                               f"limit (stopped after {time.perf_counter() - t0:.1f} s)")
             out.stats["encoding"] = index.encoding
             out.stats["releases"] = sum(len(p.releases) for p in index.projects)
             out.log_path, out.artifact_path = run.log_path, sandbox.kept(tool_run.artifact)

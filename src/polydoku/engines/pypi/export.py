@@ -26,7 +26,7 @@ def _index(puzzle: Puzzle, options: dict[str, str]) -> tuple[encode.Index, str]:
         raise BadInput(f"export option encoding={encoding!r} is not one of "
                        f"{', '.join(encode.ENCODINGS)}")
     port = options.get("port", "8000")
-    if not port.isdigit() or not 0 < int(port) < 65536:
+    if not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
         raise BadInput(f"export option port={port!r} is not a port number")
     return encode.build_index(build_problem(puzzle), encoding), f"http://127.0.0.1:{port}/simple/"
 

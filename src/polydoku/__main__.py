@@ -1,0 +1,5 @@
+"""`python -m polydoku`: the command line."""
+
+from .cli.app import entry
+
+entry()
