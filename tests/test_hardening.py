@@ -240,3 +240,49 @@ def test_a_closed_pipe_is_exit_0(tmp_path):
     assert proc.wait(timeout=120) == 0
     with proc.stderr:
         assert b"Traceback" not in proc.stderr.read()
+
+
+# --- clean stops -----------------------------------------------------------------------------
+
+def _group_alive(pgid: int) -> list[str]:
+    import subprocess
+    ps = subprocess.run(["ps", "-eo", "pgid=,stat=,args="], capture_output=True, text=True)
+    return [ln for ln in ps.stdout.splitlines()
+            if ln.split()[0] == str(pgid) and "Z" not in ln.split()[1]]
+
+
+@pytest.mark.parametrize("signame, engine, jobs", [("SIGTERM", "uv", "2"),
+                                                   ("SIGHUP", "pip", "2"),
+                                                   ("SIGTERM", "poetry", "1")])
+def test_a_stop_signal_to_the_group_leaves_nothing_behind(tmp_path, signame, engine, jobs):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    need_engine(engine)
+    hard = Path(__file__).parent.parent / "examples" / "inkala.txt"
+    f = tmp_path / "many.txt"
+    f.write_text((hard.read_text().strip() + "\n") * 6)
+    sandboxes = tmp_path / "tmp"
+    sandboxes.mkdir()
+    proc = subprocess.Popen([sys.executable, "-m", "polydoku", "solve", str(f), "--engine",
+                             engine, "--jobs", jobs, "--timeout", "60"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "TMPDIR": str(sandboxes)}, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not any(sandboxes.glob(f"polydoku-{engine}-*")) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.0)                               # the tool is running in its sandbox
+    assert any(sandboxes.glob(f"polydoku-{engine}-*"))
+    stopped = time.monotonic()
+    os.killpg(proc.pid, getattr(signal, signame))
+    code = proc.wait(timeout=30)
+    took = time.monotonic() - stopped
+    with proc.stdout, proc.stderr:
+        err = proc.stderr.read().decode()
+    assert code == 130 and took < 5, (code, took, err)
+    assert "Traceback" not in err, err
+    time.sleep(1.0)
+    assert not _group_alive(proc.pid)
+    assert not list(sandboxes.glob("polydoku-*"))

@@ -178,12 +178,16 @@ def _raise_interrupt(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
+def _ignore(signum, frame) -> None:
+    pass
+
+
 def _interrupt_once(signum, frame) -> None:
     import signal
     for name in _STOP_SIGNALS + ("SIGINT",):
         sig = getattr(signal, name, None)
-        if sig is not None:
-            signal.signal(sig, signal.SIG_IGN)
+        if sig is not None:       # a Python no-op, not SIG_IGN: a signal already on its way
+            signal.signal(sig, _ignore)   # to this process must find a handler to run
     if not _IN_TASK:            # an idle worker has nothing to clean up
         os._exit(130)
     raise KeyboardInterrupt
