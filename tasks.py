@@ -131,9 +131,35 @@ def demo(args: list[str]) -> int:
     return code
 
 
+# The fast lane (`python3 tasks.py test --fast`): no outside tools, no browser, no cluster, well
+# under a minute; for the edit-test loop. The full suite (no flag) is what CI runs.
+FAST_ARGS = ["-m", "not slow and not browser and not tools", "-q", "-p", "no:cacheprovider",
+             "-x"]
+
+
+def lint() -> int:
+    """Run ruff and mypy on the sources; return non-zero when either finds a problem."""
+    for cmd in ([str(BIN / "ruff"), "check", "src", "tests", "tasks.py", "bench"],
+                [str(BIN / "mypy")]):
+        say(" ".join(Path(cmd[0]).name if k == 0 else c for k, c in enumerate(cmd)))
+        if subprocess.run(cmd, cwd=ROOT).returncode:
+            return 1
+    return 0
+
+
 def test(args: list[str]) -> int:
     setup()
-    code = subprocess.run([str(BIN / "python"), "-m", "pytest", *args], cwd=ROOT).returncode
+    fast = "--fast" in args
+    args = [a for a in args if a != "--fast"]
+    env = dict(os.environ)
+    if fast:
+        env["POLYDOKU_FAST"] = "1"
+        env.pop("CI", None)
+        args = FAST_ARGS + args
+    elif lint():
+        return 1
+    code = subprocess.run([str(BIN / "python"), "-m", "pytest", *args], cwd=ROOT,
+                          env=env).returncode
     if code == 5:
         say("pytest collected no tests: that is a failure")
         return 1

@@ -16,9 +16,24 @@ EXAMPLES = ROOT / "examples"
 IN_CI = bool(os.environ.get("CI"))
 
 
+FAST = bool(os.environ.get("POLYDOKU_FAST"))
+# Engines that run in this process (libraries): the fast lane uses only these.
+IN_PROCESS = {"native", "sat", "pycosat", "cpsat", "z3", "clingo", "resolvelib"}
+# Modules that drive outside programs throughout: marked `tools`, left out of the fast lane.
+TOOL_MODULES = {"test_conda", "test_debian", "test_pypi_engines", "test_cluster",
+                "test_web_browser", "test_exports", "test_published_variants", "test_bench",
+                "test_solvers", "test_sandbox"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.module.__name__ in TOOL_MODULES:
+            item.add_marker(pytest.mark.tools)
+
+
 def missing(reason: str) -> None:
     """Skip locally, fail in CI: in CI every engine and data set must be there."""
-    if IN_CI:
+    if IN_CI and not FAST:
         pytest.fail(f"required in CI: {reason}", pytrace=False)
     pytest.skip(reason)
 
@@ -41,6 +56,8 @@ def data_lines(name: str, limit: int | None = None, step: int = 1) -> list[str]:
 def need_engine(engine_id: str, **kwargs):
     """Return an engine that runs here (skip or fail when it does not)."""
     from polydoku.engines import make_engine
+    if FAST and engine_id.split("+")[0] not in IN_PROCESS:
+        pytest.skip(f"fast lane: {engine_id} runs an outside program")
     engine = make_engine(engine_id, **kwargs)
     avail = engine.available()
     if not avail.ok:

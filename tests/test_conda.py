@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from polydoku import api
-from polydoku.engines import Status
 from polydoku.engines.conda import run as conda_run
 from polydoku.engines.sandbox import Run
 from polydoku.formats import read_puzzle

@@ -4,7 +4,6 @@ PDM runs, since each starts slowly. Every answer is verified by `api.solve`."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest

@@ -62,7 +62,8 @@ def solve(puzzle: Puzzle, engine: str | Engine = "native", *, max_solutions: int
         raise BadInput(refusal)
     get_engine(eng)
     wall, cpu = time.perf_counter(), _cpu()
-    if keep_solutions is not None and eng.id == "native":
+    from .engines.native import NativeEngine
+    if keep_solutions is not None and isinstance(eng, NativeEngine):
         outcome = eng.solve(problem, max_solutions=max_solutions, timeout=timeout,
                             keep=keep_solutions)
     else:

@@ -88,12 +88,13 @@ def ordered_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, job
     names modules the workers need (imported once, before they start). `size` fixes the
     chunk size (default: sized by time)."""
     source = iter(items)
+    context = _context(preload)       # first: it names the modules the fork server preloads
     _start_helpers()
-    pool = ProcessPoolExecutor(max(1, jobs), mp_context=_context(preload),
+    pool = ProcessPoolExecutor(max(1, jobs), mp_context=context,
                                initializer=_start_worker, initargs=(initializer, initargs))
     pending: deque[tuple[list[T], Future]] = deque()
     fixed = size
-    size, start, exhausted, finished = fixed or 1, 0, False, False
+    size, start, exhausted, finished, stopped = fixed or 1, 0, False, False, False
     try:
         while True:
             while not exhausted and len(pending) < jobs * IN_FLIGHT_PER_JOB:
@@ -109,13 +110,21 @@ def ordered_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, job
             size = fixed or next_chunk_size(size, seconds, len(chunk))
             yield chunk, result
         finished = True
+    except KeyboardInterrupt:
+        stopped = True
+        raise
     finally:
-        # An early stop (an error, a closed pipe, Ctrl-C, a signal) drops the queued chunks at
-        # once and asks each worker to stop: a worker unwinds its run (its sandbox kills the
-        # tool and removes its folder) instead of finishing a puzzle that may take minutes.
-        if not finished:
-            stop_workers(pool)
-        pool.shutdown(wait=True, cancel_futures=not finished)
+        # An early stop (an error, a closed pipe) drops the queued chunks at once. A stop
+        # request (Ctrl-C, SIGTERM, SIGHUP) also asks each worker to stop: it unwinds its run
+        # (its sandbox kills the tool and removes its folder) instead of finishing a puzzle
+        # that may take minutes, and is waited for a few seconds at most.
+        if stopped:
+            processes = stop_workers(pool)
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in processes:
+                proc.join(timeout=5)
+        else:
+            pool.shutdown(wait=True, cancel_futures=not finished)
 
 
 def _start_helpers() -> None:
@@ -135,14 +144,17 @@ def _start_helpers() -> None:
             signal.signal(sig, old)
 
 
-def stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Send SIGTERM to every worker process of a pool (each unwinds as on Ctrl-C)."""
-    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+def stop_workers(pool: ProcessPoolExecutor) -> list:
+    """Send SIGTERM to every worker process of a pool (each unwinds as on Ctrl-C); return the
+    processes."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for proc in processes:
         try:
             if proc.is_alive():
                 proc.terminate()
         except (OSError, ValueError):
             pass
+    return processes
 
 
 def _start_worker(initializer: Callable[..., Any] | None, initargs: tuple) -> None:

@@ -11,6 +11,8 @@ computes them by propagation).
 
 from __future__ import annotations
 
+from typing import Any
+
 import io
 import textwrap
 import xml.etree.ElementTree as ET
@@ -399,7 +401,7 @@ def _draw_element(ax, el: ET.Element, z: int) -> None:
     if tag == "rect" and (get("fill", "none") != "none" or edge != "none"):
         x, y, w, h = (float(get(k)) for k in ("x", "y", "width", "height"))
         fill = get("fill", "none")
-        common = dict(facecolor=fill if fill != "none" else "none", edgecolor=edge,
+        common: dict[str, Any] = dict(facecolor=fill if fill != "none" else "none", edgecolor=edge,
                       linewidth=width if edge != "none" else 0,
                       alpha=float(get("fill-opacity", "1")), zorder=z)
         if el.get("rx"):

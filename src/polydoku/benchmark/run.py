@@ -203,7 +203,7 @@ def run_bench(settings: BenchSettings,
     runnable = [spec for spec, info in engines.items() if info["available"]]
     tasks = [(k, spec, case.puzzle, case.expected, settings.repeat, settings.timeout)
              for k, case in enumerate(cases) for spec in runnable]
-    started = datetime.datetime.now(datetime.timezone.utc)
+    started = datetime.datetime.now(datetime.UTC)
     if progress:
         progress(0, len(tasks))
     if settings.jobs > 1 or settings.dask:
@@ -220,7 +220,7 @@ def run_bench(settings: BenchSettings,
             progress(done, len(tasks))
     return {"schema": SCHEMA, "schema_version": SCHEMA_VERSION,
             "created": started.isoformat(timespec="seconds"),
-            "seconds": round((datetime.datetime.now(datetime.timezone.utc) - started)
+            "seconds": round((datetime.datetime.now(datetime.UTC) - started)
                              .total_seconds(), 3),
             "polydoku": __version__, "machine": machine_info(),
             "settings": {**asdict(settings), "sets": list(settings.sets),

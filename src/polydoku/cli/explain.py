@@ -12,7 +12,7 @@ from .. import api
 from ..engines import Status
 from ..errors import BadInput, PolydokuError
 from ..jsonout import explain_json, literal_name
-from ..model import Puzzle, cell_name, parse_cell
+from ..model import Puzzle, parse_cell
 from ..reasoning.explain import DEFAULT_SMALLEST_BUDGET, METHODS, Explanation, explain as run
 from .app import cli
 from .common import (ExitCode, STATUS_EXIT, echo_json, engine_options, good_puzzles, seconds,

@@ -23,7 +23,7 @@ from ..model import cell_name, parse_rules
 from ..jsonout import outcome_json
 from .app import cli
 from .common import (STATUS_EXIT, ExitCode, engine_options, input_format_option, parse_options, puzzle_argument, render_grid, rules_option)
-from .many import (Job, Result, _peek_puzzles, cluster_options, holds_puzzle, run_lines,
+from .many import (Job, Result, cluster_options, holds_puzzle, run_lines,
                    source_size, spread_of, stream)
 
 # Kept under their old names for modules that import them from here.

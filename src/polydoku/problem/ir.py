@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..model import Puzzle
@@ -73,7 +73,7 @@ class Linear:
                 total <= self.rhs if self.op == "<=" else total >= self.rhs)
 
 
-Constraint = Union[AllDifferent, Nogood, Table, AbsDiffNot, Linear]
+Constraint = AllDifferent | Nogood | Table | AbsDiffNot | Linear
 
 
 @dataclass(frozen=True)

@@ -172,7 +172,8 @@ class ColumnIndex(CellsRule):
             var = b.var(cell)
             pointing_home = {x for x in b.domain(var) if self.target(cell, x)[0] == cell}
             if any(self.target(cell, x)[1] != x for x in pointing_home):
-                b.unary(var, lambda a: a not in pointing_home or self.target(cell, a)[1] == a)
+                b.unary(var, lambda a, home=pointing_home, cell=cell:
+                        a not in home or self.target(cell, a)[1] == a)
             for x in b.domain(var):
                 other, must = self.target(cell, x)
                 if other != cell:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Iterator
 from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape
 from . import params
-from .base import OutsideRule, values_at, where
+from .base import OutsideRule, values_at
 
 _STEPS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
 

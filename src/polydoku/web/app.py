@@ -104,7 +104,7 @@ class Workers:
         the run stopped at its time limit or when the client goes away."""
         try:
             await asyncio.wait_for(self.slots.acquire(), self.settings.queue_wait)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return 429, {"error": f"busy: {self.settings.workers} runs already going; "
                                   f"try again in a moment"}
         try:

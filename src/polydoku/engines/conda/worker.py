@@ -23,7 +23,6 @@ import argparse
 import json
 import os
 import re
-import sys
 import time
 from pathlib import Path
 

@@ -7,6 +7,8 @@ MiniZinc flattens the model on every run, so its cost per puzzle is mostly start
 
 from __future__ import annotations
 
+from typing import Any
+
 import functools
 import re
 
@@ -36,7 +38,7 @@ class MiniZincEngine(Engine):
         a = run(problem, solver=self.options.get("solver", DEFAULT_SOLVER),
                 max_solutions=max_solutions, timeout=timeout, keep=self.keep)
         stats = {"run_seconds": round(a.seconds, 6)}
-        common = dict(stats=stats, engine=self.spec, log_path=a.log_path,
+        common: dict[str, Any] = dict(stats=stats, engine=self.spec, log_path=a.log_path,
                       artifact_path=a.artifact_path)
         if a.failed:
             return Outcome(Status.ERROR, message=f"minizinc: {a.words}", **common)

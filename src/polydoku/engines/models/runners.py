@@ -9,6 +9,8 @@ Picat as `picat` on PATH. All subprocess work goes through the sandbox.
 
 from __future__ import annotations
 
+from typing import Any
+
 import os
 import re
 import shutil
@@ -61,7 +63,7 @@ class AlloyEngine(Engine):
             als = box.write("puzzle.als", alloy.model_text(problem))
             r = box.run(cmd + ["exec", "-t", "xml", "-r", "1", str(als)],
                         timeout=timeout, memory_mb=None)
-            common = dict(engine=self.spec, log_path=r.log_path, artifact_path=box.kept(als),
+            common: dict[str, Any] = dict(engine=self.spec, log_path=r.log_path, artifact_path=box.kept(als),
                           stats={"run_seconds": round(r.seconds, 6)})
         if r.timed_out:
             return Outcome(Status.UNKNOWN, message="alloy: timed out", **common)
@@ -124,7 +126,7 @@ class PicatEngine(Engine):
         with Sandbox("picat", self.keep) as box:
             pi = box.write("puzzle.pi", picat.program_text(problem))
             r = box.run([exe, str(pi)], timeout=timeout)
-            common = dict(engine=self.spec, log_path=r.log_path, artifact_path=box.kept(pi),
+            common: dict[str, Any] = dict(engine=self.spec, log_path=r.log_path, artifact_path=box.kept(pi),
                           stats={"run_seconds": round(r.seconds, 6)})
         if r.timed_out:
             return Outcome(Status.UNKNOWN, message="picat: timed out", **common)

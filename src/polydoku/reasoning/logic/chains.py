@@ -188,7 +188,7 @@ def find_x_chain(board: Board) -> Step | None:
     for v in range(1, lay.size + 1):
         strong = strong_links(board, False, True, v)
         mask = lay.value_masks[v] & board.live()
-        graph = simple_graph(board, strong, lambda c: lay.conflicts[c] & mask)
+        graph = simple_graph(board, strong, lambda c, mask=mask: lay.conflicts[c] & mask)
         found = _shortest(board, graph, sorted(strong),
                           best[0].links - 1 if best else MAX_LINKS["X-Chain"], lambda s, y: True)
         if found and (best is None or found.links < best[0].links):

@@ -109,7 +109,7 @@ def _finned_combo(board: Board, v: int, combo, boxes: tuple[House, ...], box_idx
         if not inside & box.mask or (union & ~bidx).bit_count() > n:
             continue
         outside = 0
-        for h, p, idx in combo:
+        for h, _p, idx in combo:
             outside |= idx & ~bidx if h.mask & box.mask else idx
         if outside.bit_count() <= n:
             step = _finned_in_box(board, v, combo, inside, outside, box, bidx, covers, n)

@@ -1,0 +1,92 @@
+"""A fuzz of generated bad inputs through the command line: every one is answered with an exit
+code polydoku promises (never 3, "internal error") and at most one line on stderr per puzzle,
+never a traceback. Hypothesis generates them, so each run tries inputs no one wrote down."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+W = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+FOUR = "1.3...1.3...4..."
+# POLYDOKU_FUZZ=N multiplies the examples (a fresh fuzz of thousands: POLYDOKU_FUZZ=10).
+SCALE = max(1, int(os.environ.get("POLYDOKU_FUZZ", "1") or 1))
+KINDS = ["killer", "thermometer", "arrow", "kropki-white", "xv", "little-killer", "sandwich",
+         "renban", "anti-knight", "windoku", "quadruple", "clone", "region-sum", "between",
+         "skyscraper", "x-sum", "even", "minimum", "whispers", "nonsense"]
+FIELDS = ["cells", "sum", "line", "lines", "circle", "digits", "direction", "target", "value",
+          "clue", "difference", "cells2", "side", "index"]
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**30, 10**30),
+                    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=12),
+                    st.sampled_from(["r1c1", "R1C1", "r0c0", "r10c1", "r1c1,r1c2", "9", ""]))
+values = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
+    max_leaves=12)
+cells = st.lists(st.sampled_from([f"r{r}c{c}" for r in range(0, 11) for c in range(0, 11)]),
+                 max_size=6)
+rules = st.lists(st.one_of(
+    st.sampled_from(KINDS),
+    st.fixed_dictionaries({"kind": st.sampled_from(KINDS)},
+                          optional={f: st.one_of(values, cells) for f in FIELDS}),
+    values), max_size=3)
+puzzles = st.fixed_dictionaries(
+    {}, optional={"givens": st.one_of(st.sampled_from([W, FOUR, W[:-1], "." * 16, "."]),
+                                      st.text(alphabet="0123456789.xA", max_size=90), values),
+                  "size": values, "box": st.one_of(st.sampled_from(["3x3", "2x2", "none", [2, 2],
+                                                                    [3, 3], "9"]), values),
+                  "rules": st.one_of(rules, values), "name": values, "id": values,
+                  "alphabet": values, "regions": values})
+
+
+def _ok(result) -> None:
+    assert result.code in (0, 1, 2, 4), (result.code, result.err)
+    assert "internal error" not in result.err and "Traceback" not in result.err, result.err
+
+
+@settings(max_examples=250 * SCALE, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(puzzles)
+def test_generated_json_puzzles(run_cli, data):
+    _ok(run_cli("solve", json.dumps(data, allow_nan=True), "--timeout", "5"))
+
+
+@settings(max_examples=150 * SCALE, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=200))
+def test_generated_text(run_cli, text):
+    _ok(run_cli("solve", "-", "--timeout", "5", stdin=text))
+
+
+@settings(max_examples=100 * SCALE, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(["solve", "check-unique", "explain", "candidates", "hint", "steps",
+                        "render", "check", "export"]),
+       st.lists(st.sampled_from(["--timeout", "--why", "--scale", "--title", "--rules", "--box",
+                                 "--engine", "--format", "--limit", "--jobs", "--to", "--out",
+                                 "-o", "--level", "nan", "inf", "-1", "0", "1e400", "r1c1=¹",
+                                 "r1c1=5", "x=y", "anti-knight,??", "\x1b[2J", "{tmp}/x.svg",
+                                 "{tmp}/no/x.png", "json", "native", "nope", "3x3", "¹"]),
+                max_size=4))
+def test_generated_options(run_cli, tmp_path, command, options):
+    args = [command, FOUR if command != "check" else "1234341221434321"]
+    args += [o.replace("{tmp}", str(tmp_path)) for o in options]
+    if command in ("render",) and "--out" not in options:
+        args += ["--out", str(tmp_path / "x.svg")]
+    _ok(run_cli(*args))
+
+
+@settings(max_examples=100 * SCALE, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.dictionaries(st.sampled_from(["size", "grid", "killercage", "thermometer", "arrow",
+                                        "littlekiller", "sandwichsum", "difference", "ratio",
+                                        "xv", "title", "author", "diagonal+", "antiknight",
+                                        "region", "line", "clone", "quadruple", "even",
+                                        "betweenline", "renban", "whispers"]), values,
+                       max_size=6))
+def test_generated_fpuzzles_links(run_cli, data):
+    import lzstring
+    payload = lzstring.LZString().compressToBase64(json.dumps(data, allow_nan=True))
+    _ok(run_cli("solve", f"https://www.f-puzzles.com/?load={payload}", "--timeout", "5"))
