@@ -286,3 +286,9 @@ def test_a_stop_signal_to_the_group_leaves_nothing_behind(tmp_path, signame, eng
     time.sleep(1.0)
     assert not _group_alive(proc.pid)
     assert not list(sandboxes.glob("polydoku-*"))
+
+
+def test_polydoku_alone_prints_a_short_usage(run_cli):
+    r = run_cli()
+    assert r.code == 2 and r.err.startswith("usage: polydoku COMMAND")
+    assert len(r.err.splitlines()) < 12 and "\\n" not in r.err

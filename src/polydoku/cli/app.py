@@ -20,6 +20,16 @@ def cli() -> None:
     """polydoku: one Sudoku model, many engines (native, SAT, CP, package managers), every answer verified."""
 
 
+SHORT_USAGE = """usage: polydoku COMMAND PUZZLE [OPTIONS]
+
+  polydoku solve PUZZLE          solve (a literal, a file of many, - for stdin, a link)
+  polydoku explain PUZZLE        why it has no solution, or --why r1c6=4
+  polydoku hint PUZZLE           the next logical move
+  polydoku engines               what runs here
+
+polydoku --help lists every command; polydoku COMMAND --help tells one."""
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (never shows a traceback unless POLYDOKU_DEBUG is set)."""
     from ..api import debug_enabled
@@ -35,6 +45,10 @@ def main(argv: list[str] | None = None) -> int:
         click.echo("polydoku: aborted", err=True)
         return 130
     except click.ClickException as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError" or (
+                isinstance(exc, click.UsageError) and "\n" in exc.format_message()):
+            click.echo(SHORT_USAGE, err=True)         # `polydoku` alone: a short usage
+            return EXIT_BAD_INPUT
         click.echo(f"polydoku: {one_line(exc.format_message())}", err=True)
         return EXIT_BAD_INPUT if isinstance(exc, click.UsageError) else exc.exit_code
     except PolydokuError as exc:
