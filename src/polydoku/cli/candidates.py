@@ -12,6 +12,7 @@ from ..jsonout import candidates_json, cell_texts, literal_name
 from ..model import Puzzle
 from ..reasoning.candidates import Candidates, true_candidates
 from .app import cli
+from .common import json_option
 from .common import (ExitCode, STATUS_EXIT, echo_json, engine_options, good_puzzles,
                      input_format_option, parse_options, puzzle_argument, rules_option)
 
@@ -38,7 +39,7 @@ def candidate_grid(puzzle: Puzzle, texts: list[str]) -> str:
 @engine_options
 @click.option("--at-least", "at_least", type=click.IntRange(min=1), default=1, show_default=True,
               metavar="K", help="Keep the values that appear in at least K solutions.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
+@json_option("One JSON object per puzzle.")
 def candidates(puzzle, rules, input_format, engine, timeout, keep, options, at_least, as_json):
     """Show PUZZLE's true candidates: for each cell, the values that appear in at least one
     solution (with --at-least K, in at least K solutions), found without enumerating every

@@ -17,6 +17,7 @@ from ..formats.read import Entry, read_puzzles
 from ..model import parse_rules
 from ..jsonout import outcome_json
 from .app import cli
+from .common import json_option
 from .common import (engine_options, input_format_option, parse_options, puzzle_argument, rules_option)
 from .many import Job, Result, cluster_options, run_lines, source_size, spread_of
 from .solve import _differences
@@ -41,7 +42,7 @@ def verdict(outcome) -> tuple[bool | None, str, int]:
 @rules_option
 @input_format_option
 @engine_options
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
+@json_option("One JSON object per puzzle.")
 @cluster_options
 def check_unique(puzzle, rules, input_format, engine, timeout, keep, options, as_json, jobs,
                  dask, chunk, unordered):

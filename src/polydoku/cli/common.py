@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import sys
@@ -68,6 +69,20 @@ class PlainText(click.ParamType):
         if at is not None:
             self.fail(f"control character at position {at}", param, ctx)
         return str(value)
+
+
+def json_option(help_text: str = "One JSON object per puzzle."):
+    """`--format text|json` (the spelling every command shares), with `--json` kept as its
+    short form; the command receives `as_json`."""
+    def decorate(f):
+        @functools.wraps(f)
+        def wrapper(*args, fmt: str = "text", as_json: bool = False, **kwargs):
+            return f(*args, as_json=as_json or fmt == "json", **kwargs)
+        wrapper = click.option("--json", "as_json", is_flag=True,
+                               help="Same as --format json.")(wrapper)
+        return click.option("--format", "-f", "fmt", type=click.Choice(["text", "json"]),
+                            default="text", show_default=True, help=help_text)(wrapper)
+    return decorate
 
 
 def puzzle_argument(f):

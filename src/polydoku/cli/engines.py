@@ -8,11 +8,12 @@ import click
 
 from ..jsonout import engine_rows
 from .app import cli
+from .common import json_option
 from .common import echo_json
 
 
 @cli.command()
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per engine.")
+@json_option("One JSON object per engine.")
 def engines(as_json):
     """List the engines, whether each runs here, and how to install the missing ones."""
     rows = engine_rows()

@@ -15,6 +15,7 @@ from ..jsonout import explain_json, literal_name
 from ..model import Puzzle, parse_cell
 from ..reasoning.explain import DEFAULT_SMALLEST_BUDGET, METHODS, Explanation, explain as run
 from .app import cli
+from .common import json_option
 from .common import (ExitCode, STATUS_EXIT, echo_json, engine_options, good_puzzles, seconds,
                      input_format_option, parse_options, puzzle_argument, rules_option)
 
@@ -157,7 +158,7 @@ def render_text(e: Explanation, puzzle: Puzzle, why_text: str | None) -> list[st
 @click.option("--method", type=click.Choice(["auto", *METHODS]), default="auto",
               show_default=True, help="How the conflict is shrunk: auto is deletion up to "
                                       "9x9, QuickXplain above.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
+@json_option("One JSON object per puzzle.")
 def explain(puzzle, rules, input_format, engine, timeout, keep, options, why, smallest, budget,
             method, as_json):
     """Explain why PUZZLE has no solution: a minimal set of givens that already has none

@@ -9,6 +9,8 @@ import click
 from ..engines.exports import EXPORTERS, export as do_export
 from ..formats.read import read_puzzle
 from ..model import parse_rules
+from ..errors import BadInput
+from ..files import make_folder, write_output
 from .app import cli
 from .common import input_format_option, parse_options, puzzle_argument, rules_option
 
@@ -38,15 +40,20 @@ def export(puzzle, rules, input_format, fmt, out, options, solution):
             grid = outcome.solutions[0] if outcome.solutions else None
         link = to_link(p, fmt, grid)
         if out:
-            Path(out).mkdir(parents=True, exist_ok=True)
-            (Path(out) / "link.txt").write_text(link + "\n")
+            write_output(Path(make_folder(out)) / "link.txt", link + "\n")
         click.echo(link)
         return 0
     if not out:
         raise click.UsageError(f"--to {fmt} needs --out FOLDER")
-    written = do_export(p, fmt, Path(out), parse_options(options))
-    for path in written:
-        click.echo(str(path))
+    folder = make_folder(out)
+    links = [p for p in folder.rglob("*") if p.is_symlink()]
+    if links:
+        raise BadInput(f"--out {out}: holds a symbolic link ({links[0]}); export into a new or "
+                       "plain folder")
+    written = do_export(p, fmt, folder, parse_options(options))
+    names = sorted(str(path.relative_to(folder)) for path in written)
+    shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+    click.echo(f"wrote {len(names)} files to {folder}: {shown}")
     return 0
 
 

@@ -13,6 +13,7 @@ from ..jsonout import hint_json
 from ..reasoning.logic import allowed_finders, candidates_grid, check_step
 from ..reasoning.logic import next_step, prepare, start_board
 from .app import cli
+from .common import json_option
 from .common import ExitCode, echo_json, good_puzzles, input_format_option, puzzle_argument
 from .common import rules_option
 from .steps import level_option, unsolvable
@@ -23,8 +24,7 @@ from .steps import level_option, unsolvable
 @rules_option
 @input_format_option
 @level_option
-@click.option("--json", "as_json", is_flag=True,
-              help="One JSON object per puzzle: technique, placements, eliminations, pattern, text.")
+@json_option("One JSON object per puzzle: technique, placements, eliminations, pattern, text.")
 def hint(puzzle, rules, input_format, max_level, as_json):
     """Show the next move for PUZZLE: the easiest named technique that makes progress.
 

@@ -14,6 +14,7 @@ from ..model import Puzzle
 from ..reasoning.logic import LEVELS, Path, Prepared, candidates_grid
 from ..reasoning.logic import prepare, solve_logically
 from .app import cli
+from .common import json_option
 from .common import ExitCode, echo_json, good_puzzles, input_format_option, puzzle_argument
 from .common import rules_option
 
@@ -59,7 +60,7 @@ def print_path(p: Puzzle, path: Path) -> None:
 @rules_option
 @input_format_option
 @level_option
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
+@json_option("One JSON object per puzzle.")
 def steps(puzzle, rules, input_format, max_level, as_json):
     """Solve PUZZLE step by step with named techniques, as a person would, and rate it.
 
