@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 
-import click
 
 from ..jsonout import engine_rows
 from .app import cli
