@@ -96,7 +96,7 @@ def test_two_workers_solve_in_order_every_answer_verified(run_cli, cluster, tmp_
     lines = puzzles[:700] + [WIKI[:30], "# a comment", UNSAT] + puzzles[700:]
     r = run_cli("solve", _file(tmp_path, lines), "--dask", cluster.address)
     assert r.code == 2                                    # the worst: bad input
-    assert r.out.split("\n")[:-1] == solutions[:700] + ["no solution"] + solutions[700:]
+    assert r.out.split("\n")[:-1] == solutions[:700] + ["error", "no solution"] + solutions[700:]
     assert "many.txt, line 701: wrong length" in r.err
     assert "2,002 puzzles" in r.err and "2,000 solved" in r.err and "1 no solution" in r.err
     assert "1 bad input" in r.err
@@ -110,7 +110,7 @@ def test_check_unique_and_json_match_a_local_run(run_cli, cluster, tmp_path):
         there = run_cli(*args, "--dask", cluster.address, "--chunk", "2")
         here = run_cli(*args, "--jobs", "1")
         assert there.code == here.code == 2 and _untimed(there.out) == _untimed(here.out)
-        assert "line 7" in there.err and len(there.out.splitlines()) == 8
+        assert "line 7" in there.err and len(there.out.splitlines()) == 9   # 'error' on line 7
 
 
 def _untimed(out: str) -> list:
