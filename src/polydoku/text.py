@@ -22,7 +22,8 @@ _UNSAFE_LABEL = re.compile(r"[^A-Za-z0-9._ -]+")
 def _is_control(ch: str) -> bool:
     """Return whether a character is a control, format, surrogate, private or unassigned one,
     or a line or paragraph separator."""
-    return unicodedata.category(ch)[0] == "C" or unicodedata.category(ch) in ("Zl", "Zp")
+    category = unicodedata.category(ch)
+    return category[0] == "C" or category in ("Zl", "Zp")
 
 
 def clean_name(text: str) -> str:

@@ -9,7 +9,7 @@ from ..formats.read import read_puzzle
 from ..model import Puzzle, parse_rules
 from ..verify import grid_problems
 from .app import cli
-from .common import ExitCode, entries, input_format_option, report_bad, rules_option
+from .common import ExitCode, entries, input_format_option, rules_option
 
 
 @cli.command()
@@ -29,14 +29,11 @@ def check(grid, rules, input_format, puzzle_src):
     code, count = ExitCode(), 0
     for entry in entries(grid, rules, input_format):
         count += 1
-        if entry.error:
-            report_bad(entry)
-            click.echo("error")
-            code.add(EXIT_BAD_INPUT)
-            continue
         try:
+            if entry.error:
+                raise entry.error
             problems = _problems(entry.puzzle, reference)
-        except BadInput as err:
+        except BadInput as err:              # a bad line, or a grid that is not complete
             click.echo(f"polydoku: {err.at(source=entry.source, line=entry.line)}", err=True)
             click.echo("error")
             code.add(EXIT_BAD_INPUT)

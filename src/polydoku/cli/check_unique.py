@@ -4,37 +4,22 @@ processes or a Dask cluster (`many.run_lines`)."""
 
 from __future__ import annotations
 
-import json
 
 import click
 
 from .. import api
-from ..engines import Status
 from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT,
                       PolydokuError)
-from ..formats.line import write_line
 from ..formats.read import Entry, read_puzzles
 from ..model import parse_rules
-from ..jsonout import outcome_json
+from ..jsonout import differences, error_json, unique_json, verdict
 from .app import cli
-from .common import json_option
-from .common import (engine_options, input_format_option, parse_options, puzzle_argument, rules_option)
+from .common import (engine_options, input_format_option, json_line, json_option, parse_options,
+                     puzzle_argument, rules_option)
 from .many import Job, Result, cluster_options, run_lines, source_size, spread_of
-from .solve import _differences
 
 SUMMARY = ((EXIT_SOLVED, "unique"), (EXIT_UNSAT, "not unique"), (EXIT_UNKNOWN, "unknown"),
            (EXIT_ENGINE, "engine errors"), (EXIT_BAD_INPUT, "bad input"))
-
-
-def verdict(outcome) -> tuple[bool | None, str, int]:
-    """Return (is unique?, the answer line, exit code) of a search stopped at two solutions."""
-    if outcome.status is Status.UNSATISFIABLE:
-        return False, "no: no solution", EXIT_UNSAT
-    if outcome.count >= 2:
-        return False, "no: at least 2 solutions", EXIT_UNSAT
-    if outcome.status is Status.SOLVED and outcome.exhausted:
-        return True, "yes", EXIT_SOLVED
-    return None, f"unknown: {outcome.message or 'the engine gave up'}", EXIT_UNKNOWN
 
 
 @cli.command("check-unique")
@@ -88,18 +73,12 @@ def _check_entry(entry: Entry, engine, settings: tuple[float, bool]) -> Result:
     except PolydokuError as err:
         message = f"polydoku: {p.name + ': ' if p.name else ''}{err}\n"
         if as_json:
-            return _json({"puzzle": p.name or write_line(p), "status": "error",
-                          "unique": None, "message": str(err)}), message, err.exit_code
+            return json_line(error_json(p, err, unique=None)), message, err.exit_code
         return "error\n", message, err.exit_code
-    unique, line, exit_code = verdict(outcome)
-    diff = _differences(p, *outcome.solutions[:2]) if outcome.count >= 2 else []
+    _, line, exit_code = verdict(outcome)
     if as_json:
-        return _json(outcome_json(p, outcome, unique=unique, differences=diff)), "", exit_code
+        return json_line(unique_json(p, outcome)), "", exit_code
+    diff = differences(p, *outcome.solutions[:2]) if outcome.count >= 2 else []
     if diff:
         line = f"{line}; two differ in {len(diff)} cells: {' '.join(diff)}"
     return line + "\n", "", exit_code
-
-
-def _json(data) -> str:
-    """Return one JSON object as one line."""
-    return json.dumps(data, default=str) + "\n"

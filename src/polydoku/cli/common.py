@@ -157,9 +157,14 @@ def render_grid(puzzle: Puzzle, grid, fmt: str) -> str:
     return write_grid(puzzle, grid) if fmt == "grid" else write_line(puzzle, grid)
 
 
+def json_line(data: Any) -> str:
+    """Return one JSON object as one line of output (with its newline)."""
+    return json.dumps(data, default=str) + "\n"
+
+
 def echo_json(data: Any) -> None:
     """Print one JSON object on one line."""
-    click.echo(json.dumps(data, default=str))
+    click.echo(json_line(data), nl=False)
 
 
 def stderr_is_terminal() -> bool:

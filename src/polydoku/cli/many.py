@@ -16,7 +16,6 @@ line by line; a bad line is bad input (exit 2) on its own line wherever it ran.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections import Counter
@@ -33,7 +32,7 @@ from ..cluster import one_line
 from ..engines.base import Engine
 from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT)
 from ..formats.read import Entry, RawLine, parse_entry
-from .common import ExitCode, stderr_is_terminal
+from .common import ExitCode, json_line, stderr_is_terminal
 
 # What one puzzle prints: (stdout text, stderr text, exit code).
 Result = tuple[str, str, int]
@@ -199,7 +198,7 @@ def error_result(job: Job, name: str, message: str, code: int = EXIT_ENGINE) -> 
     line = f"polydoku: {name}: {message}\n"
     if job.json:
         data = {"puzzle": name, "status": "error", **job.error_fields, "message": message}
-        return json.dumps(data, default=str) + "\n", line, code
+        return json_line(data), line, code
     return "error\n", line, code
 
 
@@ -210,14 +209,21 @@ def bad_result(job: Job, entry: Entry) -> Result:
     if job.json:
         data = {"puzzle": None, "line": entry.line, "status": "error", **job.error_fields,
                 "message": str(entry.error)}
-        return json.dumps(data, default=str) + "\n", line, EXIT_BAD_INPUT
+        return json_line(data), line, EXIT_BAD_INPUT
     return "error\n", line, EXIT_BAD_INPUT
 
 
 def lost_batch(job: Job, start: int, texts: list[str], error: BaseException) -> Batch:
     """Return the batch of lines the cluster could not compute: each puzzle an error (exit
     3), each bad line its own bad input (exit 2)."""
-    why = f"lost on the cluster ({one_line(error)})"
+    return lines_batch(job, start, texts, failed=f"lost on the cluster ({one_line(error)})")
+
+
+def lines_batch(job: Job, start: int, texts: list[str], engine: Engine | None = None,
+                failed: str | None = None) -> Batch:
+    """Return the batch of consecutive input lines (the first is line start + 1): a bad line
+    is its own bad input, a puzzle is an error (exit 3) when `failed` says why, else the
+    command's answer with `engine`."""
     results = []
     for k, text in enumerate(texts, start + 1):
         entry = parse_entry(text, k, job.source, rules=job.rules)
@@ -225,8 +231,12 @@ def lost_batch(job: Job, start: int, texts: list[str], error: BaseException) -> 
             continue
         if entry.error:
             results.append(bad_result(job, entry))
+        elif failed or engine is None:
+            results.append(error_result(job, entry.puzzle.name, failed or "no engine"))
         else:
-            results.append(error_result(job, entry.puzzle.name, why))
+            if job.keep:            # each puzzle keeps its files in its own folder
+                engine.keep = Path(job.keep) / f"line-{k}"
+            results.append(job.handle(entry, engine, job.settings))
     return _join(texts, results)
 
 
@@ -250,22 +260,9 @@ def init_worker(job: Job) -> None:
 
 
 def run_batch(start: int, texts: list[str]) -> Batch:
-    """Return the batch of consecutive input lines (the first is line start + 1)."""
-    job, engine, missing = _WORKER["job"], _WORKER["engine"], _WORKER["missing"]
-    results = []
-    for k, text in enumerate(texts, start + 1):
-        entry = parse_entry(text, k, job.source, rules=job.rules)
-        if entry is None:
-            continue
-        if entry.error:
-            results.append(bad_result(job, entry))
-        elif missing:
-            results.append(error_result(job, entry.puzzle.name, missing))
-        else:
-            if job.keep:            # each puzzle keeps its files in its own folder
-                engine.keep = Path(job.keep) / f"line-{k}"
-            results.append(job.handle(entry, engine, job.settings))
-    return _join(texts, results)
+    """Return the batch of consecutive input lines (the first is line start + 1), in this
+    worker, with its engine (or each puzzle an error, when the engine is missing here)."""
+    return lines_batch(_WORKER["job"], start, texts, _WORKER["engine"], _WORKER["missing"])
 
 
 def _join(texts: list[str], results: list[Result]) -> Batch:

@@ -8,7 +8,6 @@ every path (`many.run_lines` runs it), so they print the same.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import click
@@ -17,12 +16,12 @@ from .. import api
 from ..engines import Status
 from ..engines.base import Engine
 from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN, PolydokuError
-from ..formats.line import write_line
 from ..formats.read import Entry, read_puzzles
-from ..model import cell_name, parse_rules
-from ..jsonout import outcome_json
+from ..model import parse_rules
+from ..jsonout import differences, error_json, solve_json
 from .app import cli
-from .common import (STATUS_EXIT, ExitCode, engine_options, input_format_option, parse_options, puzzle_argument, render_grid, rules_option)
+from .common import (STATUS_EXIT, ExitCode, engine_options, input_format_option, json_line,
+                     parse_options, puzzle_argument, render_grid, rules_option)
 from .many import (Job, Result, cluster_options, holds_puzzle, run_lines,
                    source_size, spread_of, stream)
 
@@ -38,12 +37,6 @@ class Settings:
     limit: int
     fmt: str
     timeout: float
-
-
-def _differences(puzzle, a, b) -> list[str]:
-    """Return the cells where two solutions differ, written `r1c2=3/4`."""
-    return [f"{cell_name(puzzle.geometry.cell(i))}={puzzle.symbol(x)}/{puzzle.symbol(y)}"
-            for i, (x, y) in enumerate(zip(a, b)) if x != y]
 
 
 @cli.command()
@@ -109,8 +102,7 @@ def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
     except PolydokuError as err:
         message = f"polydoku: {p.name + ': ' if p.name else ''}{err}\n"
         if s.fmt == "json":
-            return (_json_line({"puzzle": p.name or write_line(p), "status": "error",
-                                "message": str(err)}), message, err.exit_code)
+            return json_line(error_json(p, err)), message, err.exit_code
         return "error\n", message, err.exit_code
     out, err = _render(p, outcome, s.mode, s.fmt)
     if outcome.status is Status.SOLVED and not outcome.exhausted and outcome.count < s.limit:
@@ -121,21 +113,10 @@ def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
     return out, err, STATUS_EXIT[outcome.status]
 
 
-def _json_line(data) -> str:
-    """Return one JSON object as one line."""
-    return json.dumps(data, default=str) + "\n"
-
-
 def _render(p, outcome, mode, fmt) -> tuple[str, str]:
     """Return one puzzle's outcome as stdout and stderr text in the chosen format."""
     if fmt == "json":
-        extra = {}
-        if mode == "count" and outcome.count >= 2:
-            extra["differences"] = _differences(p, *outcome.solutions[:2])
-        data = outcome_json(p, outcome, **extra)
-        if mode == "count":
-            data["solutions"] = data["solutions"][:2]
-        return _json_line(data), ""
+        return json_line(solve_json(p, outcome, mode)), ""
     words = outcome.message or ""
     where = p.name + ": " if p.name else ""
     if outcome.status is Status.UNSATISFIABLE:
@@ -148,7 +129,7 @@ def _render(p, outcome, mode, fmt) -> tuple[str, str]:
     if mode == "count":
         out.append(f"{outcome.count}{'' if outcome.exhausted else '+'}")
         if outcome.count >= 2 and fmt == "grid":
-            diff = _differences(p, *outcome.solutions[:2])
+            diff = differences(p, *outcome.solutions[:2])
             out += [render_grid(p, outcome.solutions[0], fmt), "",
                     render_grid(p, outcome.solutions[1], fmt),
                     f"they differ in {len(diff)} cells: {' '.join(diff)}"]

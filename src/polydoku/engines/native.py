@@ -153,14 +153,32 @@ def _pair_tables(problem: Problem, conflicts) -> list:
     return out
 
 
-class _TableBits:
+class _Supporter:
+    """A constraint that filters candidate bitmasks (`_support`, a pure function of them),
+    remembering its last question and answer: search asks the same one again and again."""
+
+    last: tuple = ((), None)
+
+    def support(self, cands: list[int]) -> list[int] | None:
+        """Return each variable's supported candidates (value bitmasks), None when none fit."""
+        asked = tuple(cands)
+        if self.last[0] == asked:
+            return self.last[1]
+        out = self._support(cands)
+        self.last = (asked, out)
+        return out
+
+    def _support(self, cands: list[int]) -> list[int] | None:
+        raise NotImplementedError
+
+
+class _TableBits(_Supporter):
     """A table made ready for support filtering: per column and value, the set of tuples
     with that value there, as one int. The tuples still possible are the AND over columns of
     the OR of their candidates' sets; a candidate is supported when it meets that set."""
 
     def __init__(self, vs: tuple[int, ...], tuples: tuple[tuple[int, ...], ...]):
         self.vars = vs
-        self.last: tuple = ((), None)       # the last question and its answer (a pure function)
         self.all = (1 << len(tuples)) - 1
         self.masks: list[dict[int, int]] = [{} for _ in vs]
         for k, row in enumerate(tuples):
@@ -168,15 +186,6 @@ class _TableBits:
                 if v >= 1:
                     m = self.masks[i]
                     m[v - 1] = m.get(v - 1, 0) | 1 << k
-
-    def support(self, cands: list[int]) -> list[int] | None:
-        """Return each column's supported candidates (value bitmasks), None when no tuple fits."""
-        asked = tuple(cands)
-        if self.last[0] == asked:
-            return self.last[1]
-        out = self._support(cands)
-        self.last = (asked, out)
-        return out
 
     def _support(self, cands: list[int]) -> list[int] | None:
         valid = self.all
@@ -201,7 +210,7 @@ class _TableBits:
         return out
 
 
-class _Sum:
+class _Sum(_Supporter):
     """A Linear constraint made ready for support filtering over candidate bitmasks.
 
     Each term's contribution coef*value is shifted to be >= 0, so a set of partial sums is one
@@ -211,7 +220,6 @@ class _Sum:
 
     def __init__(self, c: Linear, domain_sizes: list[int]):
         self.vars = c.vars
-        self.last: tuple = ((), None)         # the last question and its answer
         self.shifts: list[list[int]] = []      # per term, per value index: its contribution
         low = 0
         for k, d in zip(c.coefs, domain_sizes):
@@ -226,15 +234,6 @@ class _Sum:
             self.target = (1 << (min(rhs, top) + 1)) - 1 if rhs >= 0 else 0
         else:
             self.target = ((1 << (top + 1)) - 1) & ~((1 << max(rhs, 0)) - 1)
-
-    def support(self, cands: list[int]) -> list[int] | None:
-        """Return each term's values that some total in the target can use, None if none can."""
-        asked = tuple(cands)
-        if self.last[0] == asked:
-            return self.last[1]
-        out = self._support(cands)
-        self.last = (asked, out)
-        return out
 
     def _support(self, cands: list[int]) -> list[int] | None:
         shifts, n = self.shifts, len(cands)

@@ -20,6 +20,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -33,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from ..errors import BadInput
 from . import runs
 
+T = TypeVar("T")
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 1 << 20
 CSP = ("default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; "
@@ -88,6 +90,20 @@ async def read_json(request: Request) -> dict:
 def error(status: int, message: str) -> JSONResponse:
     """Return a JSON error response of one line."""
     return JSONResponse({"error": message}, status_code=status)
+
+
+async def read_body(request: Request, parse: Callable[[dict], T]) -> tuple[T | None,
+                                                                         JSONResponse | None]:
+    """Return (parse(the JSON body), None), or (None, the error response: 413 too large,
+    415 not declared JSON, 400 bad JSON or a bad puzzle with polydoku's one-line message)."""
+    try:
+        return parse(await read_json(request)), None
+    except TooLarge:
+        return None, error(413, f"request body over {MAX_BODY} bytes")
+    except NotJson:
+        return None, error(415, "the request body must be sent as application/json")
+    except BadInput as err:
+        return None, error(400, str(err))
 
 
 class Workers:
@@ -179,28 +195,17 @@ class Site:
         return JSONResponse(self._engines)
 
     async def board(self, request: Request) -> Response:
-        try:
-            puzzle = runs.read_puzzle_fields(await read_json(request))
-        except TooLarge:
-            return error(413, f"request body over {MAX_BODY} bytes")
-        except NotJson:
-            return error(415, "the request body must be sent as application/json")
-        except BadInput as err:
-            return error(400, str(err))
-        return JSONResponse(board_json(puzzle))
+        puzzle, refused = await read_body(request, runs.read_puzzle_fields)
+        return refused or JSONResponse(board_json(puzzle))
 
     async def run(self, request: Request) -> Response:
         kind = request.path_params["kind"]
         if kind not in runs.KINDS:
             return error(404, f"no such API call: {kind} (known: {', '.join(runs.KINDS)})")
-        try:
-            req = runs.read_request(kind, await read_json(request), self.settings.max_timeout)
-        except TooLarge:
-            return error(413, f"request body over {MAX_BODY} bytes")
-        except NotJson:
-            return error(415, "the request body must be sent as application/json")
-        except BadInput as err:
-            return error(400, str(err))
+        req, refused = await read_body(
+            request, lambda data: runs.read_request(kind, data, self.settings.max_timeout))
+        if refused:
+            return refused
         status, data = await self.workers().run(req, request)
         return JSONResponse(data, status_code=status)
 
