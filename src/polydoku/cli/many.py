@@ -65,6 +65,7 @@ class Job:
     error_fields: dict[str, Any] = field(default_factory=dict)
     summary: tuple[tuple[int, str], ...] = SOLVE_SUMMARY
     source: str = "<stdin>"
+    bad_row: Callable[[Entry, Any], str] | None = None   # a bad line's record, when not "error"
 
 
 @dataclass(frozen=True)
@@ -206,6 +207,8 @@ def bad_result(job: Job, entry: Entry) -> Result:
     """Return what a bad line prints: a record in its place on stdout (so that output stays
     aligned with input) and the one-line error on stderr; exit 2."""
     line = f"polydoku: {entry.error}\n"
+    if job.bad_row is not None:
+        return job.bad_row(entry, job.settings), line, EXIT_BAD_INPUT
     if job.json:
         data = {"puzzle": None, "line": entry.line, "status": "error", **job.error_fields,
                 "message": str(entry.error)}

@@ -531,31 +531,34 @@ class _Core:
 
     def table_step(self, Y: int) -> int | None:
         """Return Y without the options no allowed tuple of some table (or no total of some
-        sum) supports; None when a sum has no total left."""
-        for t in self.tables:
-            cands = self.candidates(Y, t.vars)
-            support = t.support(cands)
+        sum) supports; None when a sum has no total left. The candidates are read off Y once
+        and narrowed as each constraint is filtered, so later ones see earlier drops."""
+        cands = self.candidates(Y)
+        drop: list[int] = []
+        for t in (*self.tables, *self.linears):
+            vs = t.vars
+            mine = [cands[v] for v in vs]
+            support = t.support(mine)
             if support is None:
                 return None
-            Y = self._drop(Y, t.vars, cands, support)
-        for s in self.linears:
-            cands = self.candidates(Y, s.vars)
-            support = s.support(cands)
-            if support is None:
-                return None
-            Y = self._drop(Y, s.vars, cands, support)
-        return Y
+            for var, c, s in zip(vs, mine, support):
+                if c & ~s:
+                    cands[var] = c & s
+                    drop.append(var)
+        if not drop:
+            return Y
+        return self._drop(Y, drop, self.candidates(Y), cands)
 
-    def _drop(self, Y: int, vs, cands: list[int], support: list[int]) -> int:
-        """Return Y without each variable's candidates outside its support."""
-        for var, c, s in zip(vs, cands, support):
-            drop = c & ~s
-            while drop:
-                low = drop & -drop
-                drop ^= low
-                o = var * self.N + low.bit_length() - 1
-                Y &= ~_bits_int(self.pos[o], self.nbits)
-        return Y
+    def _drop(self, Y: int, vs, before: list[int], after: list[int]) -> int:
+        """Return Y without each listed variable's candidates that `after` no longer holds."""
+        gone = []
+        for var in set(vs):
+            d = before[var] & ~after[var]
+            while d:
+                low = d & -d
+                d ^= low
+                gone.extend(self.pos[var * self.N + low.bit_length() - 1])
+        return Y & ~_bits_int(gone, self.nbits)
 
     def candidates(self, Y: int, variables=None) -> list[int]:
         """Return the candidate bitmask of each variable (all, or those listed)."""
@@ -648,6 +651,73 @@ def search(problem: Problem, max_solutions: int = 1, timeout: float | None = Non
     status = Status.SOLVED if solutions else Status.UNSATISFIABLE
     return Outcome(status, solutions, exhausted, stats, engine="native",
                    found=found if keep is not None else None)
+
+
+def count_with(problem: Problem, givens, limit: int = 2, deadline: float | None = None
+               ) -> int | None:
+    """Return how many solutions (up to `limit`) the problem's constraints have under other
+    `givens` ((var, value) pairs), None when the monotonic `deadline` passed first. The
+    quickest way to ask "still unique?" many times over one geometry (the generator's
+    digging): no problem, outcome or solution tuple is built."""
+    core = _core(problem, compile_problem(problem))
+    state = core.start(givens)
+    if state is None:
+        return 0
+    stats = {"nodes": 0, "guesses": 0}
+    try:
+        _run(core, *state, limit, deadline, stats, [], 0)
+    except _TimedOut:
+        return None
+    return stats["found"]
+
+
+def random_solution(problem: Problem, rng, deadline: float | None = None,
+                    nodes: int = 2000) -> tuple[int, ...] | None:
+    """Return a solution drawn at random: depth-first search that tries each branch's
+    values in a random order (from `rng`, a random.Random), restarted after `nodes` nodes
+    with twice the budget (a heavy-tailed search gets unlucky less often). None when the
+    problem has no solution or the monotonic `deadline` passed first."""
+    core = _core(problem, compile_problem(problem))
+    start = core.start(problem.givens)
+    if start is None:
+        return None
+    G, fixpoint, branch, mask = core.G, core.fixpoint, core.branch, core.mask
+    budget = nodes
+    while True:
+        stack = [(*start, -1)]
+        count = 0
+        while stack and count < budget:
+            Y, D, o = stack.pop()
+            count += 1
+            if deadline is not None and not count & 63 and time.monotonic() > deadline:
+                return None
+            if o >= 0:
+                keep, done, _ = mask(o)
+                Y &= keep
+                D |= done
+            state = fixpoint(Y, D)
+            if state is None:
+                continue
+            Y, D = state
+            if D == G:
+                return core.solution(Y)
+            options = branch(Y, D)
+            rng.shuffle(options)
+            stack.extend((Y, D, o) for o in options)
+        if not stack:
+            return None                       # searched it all: no solution
+        budget *= 2
+
+
+def solved_by_singles(problem: Problem) -> bool:
+    """Return whether naked and hidden singles alone, repeated, fill every cell (the givens
+    must hold a solution for the answer to mean "Easy")."""
+    core = _core(problem, compile_problem(problem))
+    state = core.start(problem.givens)
+    if state is None:
+        return False
+    state = core.fixpoint(*state)
+    return state is not None and state[1] == core.G
 
 
 class NativeEngine(Engine):

@@ -141,6 +141,31 @@ class Killer(CellsRule):
         if self.total is not None:
             b.linear(xs, [1] * len(xs), self.total)
 
+    @classmethod
+    def read_off(cls, grid, geometry: Geometry, rng) -> list["Killer"]:
+        """Return cages covering a full grid (2 to 5 cells each, no value twice in one), with
+        their sums, for the generator: grown from random seeds over orthogonal neighbours."""
+        n = geometry.size
+        free = set(range(n * n))
+        cages = []
+        while free:
+            start = rng.choice(sorted(free))
+            cage, values = [start], {grid[start]}
+            free.discard(start)
+            target = rng.choice((2, 3, 3, 4, 4, 5))
+            while len(cage) < target:
+                options = sorted({j for i in cage for j in _neighbours(i, n)
+                                  if j in free and grid[j] not in values})
+                if not options:
+                    break
+                j = rng.choice(options)
+                cage.append(j)
+                values.add(grid[j])
+                free.discard(j)
+            cages.append(cage)
+        return [cls(tuple(geometry.cell(i) for i in sorted(cage)), sum(grid[i] for i in cage))
+                for cage in cages]
+
     def describe(self, geometry: Geometry) -> str:
         total = f" ({self.total})" if self.total is not None else ""
         return f"cage{total} at {where(self.cells)}"
@@ -148,6 +173,13 @@ class Killer(CellsRule):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape("cage", tuple(geometry.index(c) for c in self.cells),
                       "" if self.total is None else str(self.total))]
+
+
+def _neighbours(i: int, n: int) -> list[int]:
+    """Return the orthogonal neighbours of cell index i on an n x n grid."""
+    r, c = divmod(i, n)
+    return [a * n + b for a, b in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= a < n and 0 <= b < n]
 
 
 KINDS = (ExtraRegion, Even, Odd, Minimum, Maximum, Killer)

@@ -63,6 +63,33 @@ class Thermometer(_PairwiseLine):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape("thermo", tuple(geometry.index(c) for c in self.cells), style=self.kind)]
 
+    @classmethod
+    def read_off(cls, grid, geometry: Geometry, rng) -> list["Thermometer"]:
+        """Return about N thermometers of 3 to 6 cells drawn on a full grid (each step to a
+        king-move neighbour holding a higher value, no cell on two), for the generator."""
+        n = geometry.size
+        used: set[int] = set()
+        out = []
+        for _ in range(4 * n):
+            if len(out) >= n:
+                break
+            start = rng.randrange(n * n)
+            if start in used:
+                continue
+            path = [start]
+            while len(path) < 6:
+                r, c = divmod(path[-1], n)
+                options = [a * n + b for a in (r - 1, r, r + 1) for b in (c - 1, c, c + 1)
+                           if 0 <= a < n and 0 <= b < n and a * n + b not in used
+                           and a * n + b not in path and grid[a * n + b] > grid[path[-1]]]
+                if not options:
+                    break
+                path.append(rng.choice(options))
+            if len(path) >= 3:
+                used.update(path)
+                out.append(cls(tuple(geometry.cell(i) for i in path)))
+        return out
+
 
 @dataclass(frozen=True)
 class SlowThermometer(Thermometer):

@@ -113,6 +113,25 @@ class _Negative(GlobalRule):
     def ok(self, a: int, b: int) -> bool:
         return not any(self.forbidden(m, a, b) for m in self.marks)
 
+    @classmethod
+    def read_off(cls, grid, geometry: Geometry, rng) -> list:
+        """Return every mark a full grid carries (all of them: the negative rule holds), and
+        the negative rule itself, for the generator."""
+        negative = cls(cls.all_marks)
+        out: list = []
+        for a, b in move_pairs(((0, 1), (1, 0)), geometry):
+            pair = (geometry.cell(a), geometry.cell(b))
+            for mark in cls.all_marks:
+                if negative.forbidden(mark, grid[a], grid[b]):
+                    out.append(cls.mark_rule(mark, pair))
+                    break
+        return out + [negative]
+
+    @classmethod
+    def mark_rule(cls, mark: str, pair) -> PairRule:
+        """Return the rule of one mark between two cells."""
+        raise NotImplementedError
+
     def free_pairs(self, g: Geometry, rules) -> list[tuple[int, int]]:
         """Return the orthogonal cell-index pairs that carry no mark of the family."""
         marked = {r.pair() for r in rules if isinstance(r, self.family)}
@@ -148,6 +167,10 @@ class KropkiNegative(_Negative):
     def forbidden(self, mark: str, a: int, b: int) -> bool:
         return abs(a - b) == 1 if mark == "white" else (a == 2 * b or b == 2 * a)
 
+    @classmethod
+    def mark_rule(cls, mark: str, pair) -> PairRule:
+        return KropkiWhite(pair) if mark == "white" else KropkiBlack(pair)
+
 
 @dataclass(frozen=True)
 class XVNegative(_Negative):
@@ -163,6 +186,10 @@ class XVNegative(_Negative):
 
     def forbidden(self, mark: str, a: int, b: int) -> bool:
         return a + b == (10 if mark == "x" else 5)
+
+    @classmethod
+    def mark_rule(cls, mark: str, pair) -> PairRule:
+        return XV(pair, 10 if mark == "x" else 5)
 
 
 KINDS = (KropkiWhite, KropkiBlack, XV, KropkiNegative, XVNegative)

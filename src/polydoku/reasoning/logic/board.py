@@ -19,7 +19,7 @@ from typing import Iterator, Sequence
 
 from ...errors import BadInput
 from ...model import cell_name
-from ...problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table
+from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -183,6 +183,9 @@ class _Reader:
             self._rule(c.x, c.y, c.label)
         elif isinstance(c, Table):
             raise BadInput(f"the logical solver cannot reason over table constraints "
+                           f"({c.label or 'unlabelled'})")
+        elif isinstance(c, Linear):
+            raise BadInput(f"the logical solver cannot reason over sums "
                            f"({c.label or 'unlabelled'})")
 
     def _rule(self, x: int, y: int, label: str) -> None:

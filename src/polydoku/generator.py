@@ -1,0 +1,524 @@
+"""The generator: new puzzles with one solution, at a chosen level, symmetry and rules.
+
+A puzzle is made in two stages, each driven by one `random.Random` seeded with the request's
+seed and the puzzle's number, so the same request gives the same puzzles on any machine and
+with any number of processes:
+
+1. **A full grid.** A few values are dropped at random into an empty grid of the requested
+   geometry and rules (each consistent with the values already placed), and the native
+   engine completes it; a start with no completion is thrown away and another drawn.
+2. **Digging.** The grid's cells are taken in orbits of the symmetry (one cell, a pair, four
+   cells) in a random order, and an orbit's values are removed when the puzzle keeps one
+   solution (the native engine proves it: it finds no second one) and, when a level is
+   asked, when logic alone still solves it with techniques up to that level (the logical
+   solver of `reasoning.logic`, allowed no technique above the level, which keeps each trial
+   cheap: a harder puzzle stalls early instead of running forcing nets). Digging stops when
+   every orbit has been tried, or when the aim of `--givens` is reached.
+
+The result is rated by the same rater as `polydoku steps`; a puzzle whose level is below the
+one asked (digging stopped at an easier puzzle) is thrown away and another grid drawn. With
+`minimal`, digging keeps only uniqueness in mind and the finished puzzle, minimal by
+construction (no orbit, hence no given when there is no symmetry, can go), is kept when it
+rates at the level asked. Variant rules that logic cannot reason over (sums, tables) can be
+generated, but not aimed at a level (the request is refused by name).
+
+Clue rules (killer cages, thermometers, arrows, kropki dots, XV...) are read off the full grid
+by `clue_rules` before digging, so the digging leans on them: a killer puzzle has few givens.
+
+Nothing here prints; the command (`cli/generate.py`) prints and counts.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from .engines.base import Status
+from .engines.native import count_with, random_solution, search, solved_by_singles
+from .errors import BadInput, EXIT_UNKNOWN, PolydokuError
+from .model import Geometry, Puzzle
+from .model.rules import Rule
+from .problem import Problem, build_problem
+from .reasoning.logic import LEVELS, Prepared, Rating, layout_of, solve_logically
+from .verify import is_solution
+
+SYMMETRIES = ("none", "rotational", "rotational90", "mirror", "diagonal")
+
+# qqwing's level names, as documented aliases of polydoku's levels (qqwing rates by the
+# techniques it needs: singles only, then pairs and intersections, then guessing).
+QQWING_LEVELS = {"simple": "Easy", "easy": "Medium", "intermediate": "Hard", "expert": "Unfair"}
+
+SUM_CLUES = ("killer",)        # clue kinds whose rules are sums: logic cannot rate them
+UNIQUE_TIMEOUT = 30.0          # seconds one uniqueness proof may take before the trial is dropped
+
+
+class GaveUp(PolydokuError):
+    """The search for a puzzle ran out of time or tries (exit 4); `found` holds what it made."""
+
+    exit_code = EXIT_UNKNOWN
+
+
+@dataclass(frozen=True)
+class Request:
+    """What to generate: geometry and rules, level, symmetry, minimality, an aim for givens."""
+
+    geometry: Geometry
+    rules: tuple[Rule, ...] = ()
+    level: str | None = None
+    symmetry: str = "none"
+    minimal: bool = False
+    givens: int | None = None
+    clues: tuple[str, ...] = ()          # clue kinds read off the grid: killer, kropki, ...
+    jigsaw: bool = False                 # irregular regions, drawn at random per puzzle
+    seed: int = 0
+    timeout: float | None = None         # seconds for one puzzle, tries included
+
+    def __post_init__(self) -> None:
+        if self.symmetry not in SYMMETRIES:
+            raise BadInput(f"unknown symmetry {self.symmetry!r}: expected one of "
+                           f"{', '.join(SYMMETRIES)}")
+        if self.level is not None and self.level not in LEVELS:
+            raise BadInput(f"unknown level {self.level!r}: expected one of {', '.join(LEVELS)}")
+        n = self.geometry.size
+        unknown = [k for k in self.clues if k not in clue_kinds()]
+        if unknown:
+            raise BadInput(f"unknown clue kind {unknown[0]!r}: expected one of "
+                           f"{', '.join(clue_kinds())}")
+        if self.givens is not None:
+            if not 0 <= self.givens <= n * n:
+                raise BadInput(f"--givens {self.givens} is outside 0..{n * n}")
+            low = lower_bound(n)
+            if self.givens < low:
+                raise BadInput(f"--givens {self.givens}: a {n}x{n} puzzle with one solution "
+                               f"needs at least {low} givens")
+            sizes = {len(o) for o in orbits(n, self.symmetry)}
+            if not reachable(self.givens, orbits(n, self.symmetry)):
+                raise BadInput(f"--givens {self.givens} cannot be met with {self.symmetry} "
+                               f"symmetry on {n}x{n}: its cells come in groups of "
+                               f"{' and '.join(map(str, sorted(sizes)))}")
+
+
+def lower_bound(n: int) -> int:
+    """Return the fewest givens a unique N×N puzzle can have that we refuse to aim below.
+
+    Every value but one must appear (else two values could swap): N - 1. For 9×9 the true
+    bound is 17 (McGuire, Tugemann and Civario, 2012); 4×4 needs 4.
+    """
+    return {4: 4, 9: 17}.get(n, n - 1)
+
+
+def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
+    """Return the grid's cells grouped into the orbits of a symmetry (each sorted, row-major)."""
+    def images(r: int, c: int) -> set[tuple[int, int]]:
+        if symmetry == "rotational":
+            return {(r, c), (n - 1 - r, n - 1 - c)}
+        if symmetry == "rotational90":
+            return {(r, c), (c, n - 1 - r), (n - 1 - r, n - 1 - c), (n - 1 - c, r)}
+        if symmetry == "mirror":
+            return {(r, c), (r, n - 1 - c)}
+        if symmetry == "diagonal":
+            return {(r, c), (c, r)}
+        return {(r, c)}
+
+    seen: set[int] = set()
+    out = []
+    for i in range(n * n):
+        if i in seen:
+            continue
+        orbit = tuple(sorted(a * n + b for a, b in images(*divmod(i, n))))
+        seen.update(orbit)
+        out.append(orbit)
+    return out
+
+
+def reachable(total: int, groups: Sequence[tuple[int, ...]]) -> bool:
+    """Return whether some orbits hold exactly `total` cells together (a subset sum)."""
+    possible = 1                              # bit k: k cells can be made
+    for g in groups:
+        possible |= possible << len(g)
+    return bool(possible >> total & 1)
+
+
+@dataclass
+class Made:
+    """One generated puzzle: the puzzle, its solution, its rating (None when not rated), the
+    grids and trials it took, and its time."""
+
+    puzzle: Puzzle
+    solution: tuple[int, ...]
+    rating: Rating | None
+    minimal: bool | None      # None: not checked (not asked)
+    grids: int = 0
+    trials: int = 0
+    seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+
+class _Budget:
+    """The time left for one puzzle (None: no limit)."""
+
+    def __init__(self, seconds: float | None):
+        self.deadline = time.monotonic() + seconds if seconds else None
+
+    def left(self) -> float | None:
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - time.monotonic())
+
+    def over(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
+
+
+def clue_kinds() -> dict[str, Callable]:
+    """Return the clue kinds the generator reads off a full grid: name -> read_off(grid,
+    geometry, rng), each defined by its rule kind's own module."""
+    from .rules.cells import Killer
+    from .rules.lines import Thermometer
+    from .rules.pairs import KropkiNegative, XVNegative
+    return {"killer": Killer.read_off, "thermometer": Thermometer.read_off,
+            "kropki": KropkiNegative.read_off, "xv": XVNegative.read_off}
+
+
+def random_regions(n: int, rng: random.Random, box: tuple[int, int] | None = None
+                   ) -> tuple[tuple[int, ...], ...]:
+    """Return N connected regions of N cells each (a jigsaw layout), made from the boxes (or
+    the rows) by many random swaps of two bordering cells that keep both regions connected."""
+    if box:
+        region = [(r // box[0]) * (n // box[1]) + c // box[1] for r in range(n) for c in range(n)]
+    else:
+        region = [i // n for i in range(n * n)]
+
+    def neighbours(i: int) -> list[int]:
+        r, c = divmod(i, n)
+        return [a * n + b for a, b in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= a < n and 0 <= b < n]
+
+    def connected(k: int) -> bool:
+        cells = [i for i in range(n * n) if region[i] == k]
+        seen, todo = {cells[0]}, [cells[0]]
+        while todo:
+            for j in neighbours(todo.pop()):
+                if region[j] == k and j not in seen:
+                    seen.add(j)
+                    todo.append(j)
+        return len(seen) == len(cells)
+
+    border = [(a, b) for a in range(n * n) for b in neighbours(a) if a < b]
+    for _ in range(n * n * 4):
+        a, b = rng.choice(border)
+        ra, rb = region[a], region[b]
+        if ra == rb:
+            continue
+        # a moves to b's region; some cell c of b's region next to a's region moves back
+        backs = [c for c in range(n * n) if region[c] == rb and c != b
+                 and any(region[d] == ra and d != a for d in neighbours(c))]
+        if not backs:
+            continue
+        c = rng.choice(backs)
+        region[a], region[c] = rb, ra
+        if not (connected(ra) and connected(rb)):
+            region[a], region[c] = ra, rb
+    return tuple(tuple(i for i in range(n * n) if region[i] == k) for k in range(n))
+
+
+class _Oracle:
+    """Answers "is this subset of the solution's values still a unique puzzle?" many times
+    over one solution grid.
+
+    With PySAT, one CaDiCaL solver holds the rules' CNF plus one clause that rules the known
+    solution out; a trial's givens are assumptions, so the trial is unique exactly when the
+    solver finds no model (no second solution), and the solver keeps what it learnt from one
+    trial to the next. Without PySAT, the native engine counts to two."""
+
+    def __init__(self, problem: Problem, solution: tuple[int, ...]):
+        self.problem = problem
+        self.solver: Any = None
+        try:
+            from pysat.solvers import Solver
+        except ImportError:
+            return
+        from .engines.cnf import ENCODINGS
+        self.cnf, _ = ENCODINGS.get(problem)
+        self.solver = Solver(name="cadical195", bootstrap_with=self.cnf.clauses)
+        self.solver.add_clause(self.cnf.blocking_clause(solution))
+
+    def unique(self, givens: list[tuple[int, int]], deadline: float) -> bool:
+        """Return whether the givens ((cell, value) pairs of the solution) leave one solution
+        (False when it cannot tell before the deadline)."""
+        if self.solver is None:
+            return count_with(self.problem, givens, 2, deadline) == 1
+        lits = [self.cnf.lit(var, value) for var, value in givens]
+        while True:
+            self.solver.conf_budget(5000)
+            answer = self.solver.solve_limited(assumptions=lits)
+            if answer is not None:
+                return not answer
+            if time.monotonic() > deadline:
+                return False
+
+    def close(self) -> None:
+        if self.solver is not None:
+            self.solver.delete()
+            self.solver = None
+
+
+class Generator:
+    """Makes puzzles for one request; `make(k)` returns its k-th puzzle (the same every time)."""
+
+    def __init__(self, request: Request):
+        self.request = request
+        self._base(request.geometry)
+        self.orbits = orbits(request.geometry.size, request.symmetry)
+        makers = clue_kinds()
+        self.clue_makers = [makers[k] for k in request.clues]
+        if request.level is not None:
+            sums = [k for k in request.clues if k in SUM_CLUES]
+            if sums:
+                raise BadInput(f"--level cannot aim {sums[0]} puzzles: the logical rater "
+                               "cannot reason over sums yet (generate them without --level)")
+            try:
+                layout_of(self.problem)
+            except BadInput as err:
+                raise BadInput(f"--level cannot aim puzzles with these rules: {err}") from None
+
+    def _base(self, geometry: Geometry) -> None:
+        """Set the empty puzzle and its problem (per puzzle for jigsaw layouts)."""
+        self.empty = Puzzle(geometry, (0,) * geometry.ncells, self.request.rules)
+        self.problem = build_problem(self.empty)
+        self._clued = self.problem
+
+    # -- stage 1: a full grid -------------------------------------------------------------
+
+    def full_grid(self, rng: random.Random, budget: _Budget) -> tuple[int, ...]:
+        """Return a random full grid of the current geometry and rules (a depth-first search
+        that tries values in a random order)."""
+        grid = random_solution(self.problem, rng, budget.deadline)
+        if grid is not None:
+            return self.problem.grid(grid)
+        if budget.over():
+            raise GaveUp("no full grid found in time")
+        raise BadInput(f"the rules {_names(self.request.rules)} leave no "
+                       f"{self.empty.geometry.size}x{self.empty.geometry.size} grid")
+
+    # -- stage 2: digging -----------------------------------------------------------------
+
+    def unique(self, problem: Problem, budget: _Budget) -> bool:
+        """Return whether a problem has exactly one solution (False when it cannot tell)."""
+        outcome = search(problem, 2, timeout=_seconds(budget, UNIQUE_TIMEOUT), keep=0)
+        return outcome.exhausted and outcome.found == 1
+
+    def rate(self, puzzle: Puzzle, problem: Problem, solution: tuple[int, ...],
+             max_level: str | None, budget: _Budget) -> Rating:
+        """Return the rating of a unique puzzle whose solution is known (logic up to a level)."""
+        prep = Prepared(puzzle, problem, layout_of(problem), solution, True, Status.SOLVED)
+        path = solve_logically(puzzle, check=True, max_level=max_level, prepared=prep,
+                               max_seconds=budget.left())
+        return path.rating
+
+    def dig(self, puzzle: Puzzle, rng: random.Random, budget: _Budget, made: Made,
+            oracle: _Oracle) -> Puzzle:
+        """Remove orbits of givens, in a random order, while the puzzle keeps one solution
+        (down to the aim of --givens, when there is one)."""
+        req = self.request
+        givens = list(puzzle.givens)
+        order = list(self.orbits)
+        rng.shuffle(order)
+        count = sum(1 for v in givens if v)
+        for orbit in order:
+            if req.givens is not None and count <= req.givens:
+                break
+            if req.givens is not None and count - len(orbit) < req.givens \
+                    and not reachable(req.givens, [o for o in order if all(givens[i] for i in o)
+                                                   and o is not orbit]):
+                continue
+            if budget.over():
+                raise GaveUp("time ran out while removing givens")
+            trial = list(givens)
+            for i in orbit:
+                trial[i] = 0
+            made.trials += 1
+            if not oracle.unique([(i, v) for i, v in enumerate(trial) if v], _deadline(budget)):
+                continue
+            givens = trial
+            count -= len(orbit)
+        return puzzle.with_givens(givens)
+
+    def is_minimal(self, puzzle: Puzzle, budget: _Budget, oracle: _Oracle) -> bool:
+        """Return whether no orbit of givens (no given, with no symmetry) can be removed with
+        the puzzle staying unique."""
+        for orbit in self.orbits:
+            if not all(puzzle.givens[i] for i in orbit):
+                continue
+            trial = list(puzzle.givens)
+            for i in orbit:
+                trial[i] = 0
+            if oracle.unique([(i, v) for i, v in enumerate(trial) if v], _deadline(budget)):
+                return False
+        return True
+
+    def make(self, k: int) -> Made:
+        """Return the request's k-th puzzle: unique, at the level asked, minimal when asked.
+
+        Raises GaveUp when the request's time runs out first."""
+        req = self.request
+        rng = random.Random(f"polydoku-generate:{req.seed}:{k}")
+        budget = _Budget(req.timeout)
+        started = time.perf_counter()
+        made = Made(self.empty, (), None, None)
+        while True:
+            if budget.over():
+                raise GaveUp(f"no {req.level + ' ' if req.level else ''}puzzle found in time "
+                             f"({made.grids} grids tried)")
+            made.grids += 1
+            if req.jigsaw:
+                n = req.geometry.size
+                self._base(Geometry.irregular(n, random_regions(n, rng, _box(req.geometry))))
+            solution = self.full_grid(rng, budget)
+            full = self.empty.with_givens(solution)
+            if self.clue_makers:
+                clues = [r for make in self.clue_makers
+                         for r in make(solution, full.geometry, rng)]
+                full = full.with_rules(self.empty.rules + tuple(clues))
+                self._clued = build_problem(full.with_givens((0,) * len(solution)))
+            oracle = _Oracle(self._clued, solution)
+            try:
+                puzzle = self.dig(full, rng, budget, made, oracle)
+                if req.minimal and req.givens is not None:
+                    made.minimal = self.is_minimal(puzzle, budget, oracle)
+            finally:
+                oracle.close()
+            if made.minimal is False:
+                if made.grids >= 50 and budget.deadline is None:
+                    raise GaveUp(f"no minimal puzzle with {req.givens} givens in 50 grids")
+                made.minimal = None
+                continue                      # the aim left a removable given: another grid
+            if req.givens is not None and self.count(puzzle) != req.givens and made.grids < 20:
+                continue                      # the aim was not met on this grid: another one
+            rating = self.aim(puzzle, solution, rng, budget, made)
+            if rating is None:
+                continue
+            puzzle, rating = rating
+            self.check(full, puzzle, solution, budget)
+            made.puzzle, made.solution, made.rating = puzzle, solution, rating
+            if req.minimal and req.givens is None:
+                made.minimal = True           # dug until no orbit could go
+            have = self.count(puzzle)
+            if req.givens is not None and have != req.givens:
+                made.notes.append(f"aimed at {req.givens} givens, made {have}")
+            made.seconds = time.perf_counter() - started
+            return made
+
+    def check(self, full: Puzzle, puzzle: Puzzle, solution: tuple[int, ...],
+              budget: _Budget) -> None:
+        """Check a made puzzle independently of the digging: its solution breaks no rule, and
+        the native engine finds no second solution."""
+        if not is_solution(full, solution):
+            raise PolydokuError("generated a grid that breaks the rules (a bug)")
+        problem = self._problem_of(puzzle)
+        outcome = search(problem, 2, timeout=_seconds(budget, 5.0), keep=0)
+        if not outcome.exhausted and _has_pysat():
+            # the native engine is slow on some rules (tables): a fresh SAT solver decides
+            from .engines.registry import make_engine
+            outcome = make_engine("sat").solve(problem, max_solutions=2,
+                                               timeout=_seconds(budget, UNIQUE_TIMEOUT))
+            outcome.found = len(outcome.solutions)
+        if not outcome.exhausted:
+            raise GaveUp("time ran out while proving the puzzle unique")
+        if outcome.found != 1:
+            raise PolydokuError("generated a puzzle without a single solution (a bug)")
+
+    @staticmethod
+    def count(puzzle: Puzzle) -> int:
+        return sum(1 for v in puzzle.givens if v)
+
+    def aim(self, puzzle: Puzzle, solution: tuple[int, ...], rng: random.Random,
+            budget: _Budget, made: Made) -> tuple[Puzzle, Rating | None] | None:
+        """Return the dug puzzle (or one with some givens put back) rated at the level asked,
+        with its rating; None when this grid gives no puzzle at that level.
+
+        The dug puzzle is rated with techniques up to the level asked: at that level, done;
+        below it, this grid cannot give one (removing more would lose uniqueness); above it
+        (logic up to the level stalls), values of the solution are put back, an orbit at a
+        time in a random order, until logic up to the level solves it, which lands at the
+        level asked or just below (then the grid is dropped). Minimal puzzles and puzzles
+        aimed at a number of givens are never filled back."""
+        req = self.request
+        if req.level is None:
+            return puzzle, self.full_rating(puzzle, solution, budget)
+        level = req.level
+        top = LEVELS.index(level)
+        limit = None if level == "Extreme" else level
+        if top and solved_by_singles(self._problem_of(puzzle)):
+            return None                     # Easy: and minimal, so no harder puzzle here
+        rating = self.rate(puzzle, self._problem_of(puzzle), solution, limit, budget)
+        rank = LEVELS.index(rating.level)
+        if rating.solved and rank == top or level == "Extreme" and rank == top:
+            return puzzle, rating
+        if rank < top or req.minimal or req.givens is not None:
+            return None
+        holes = [o for o in self.orbits if not any(puzzle.givens[i] for i in o)]
+        rng.shuffle(holes)
+        givens = list(puzzle.givens)
+        for orbit in holes:
+            if budget.over():
+                return None
+            for i in orbit:
+                givens[i] = solution[i]
+            trial = puzzle.with_givens(givens)
+            made.trials += 1
+            if top and solved_by_singles(self._problem_of(trial)):
+                return None                 # filled back past the level asked
+            rating = self.rate(trial, self._problem_of(trial), solution, limit, budget)
+            rank = LEVELS.index(rating.level)
+            if rating.solved and rank <= top:
+                return (trial, rating) if rank == top else None
+        return None
+
+    def full_rating(self, puzzle: Puzzle, solution: tuple[int, ...], budget: _Budget
+                    ) -> Rating | None:
+        """Return a puzzle's rating with every technique (None when logic cannot read its
+        rules)."""
+        try:
+            return self.rate(puzzle, self._problem_of(puzzle), solution, None, budget)
+        except BadInput:
+            return None
+
+    def _problem_of(self, puzzle: Puzzle) -> Problem:
+        return self._clued.with_givens([(i, v) for i, v in enumerate(puzzle.givens) if v])
+
+
+def _has_pysat() -> bool:
+    try:
+        import pysat  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _names(rules: Sequence[Rule]) -> str:
+    """Return the kinds of some rules, for a message."""
+    return ", ".join(dict.fromkeys(r.kind for r in rules)) or "(none)"
+
+
+def _box(geometry: Geometry) -> tuple[int, int] | None:
+    """Return a geometry's box shape (None without rectangular boxes)."""
+    return (geometry.box_rows, geometry.box_cols) if geometry.box_rows else None
+
+
+def _deadline(budget: _Budget) -> float:
+    """Return the monotonic deadline of one uniqueness proof."""
+    return time.monotonic() + _seconds(budget, UNIQUE_TIMEOUT)
+
+
+def _seconds(budget: _Budget, most: float) -> float:
+    left = budget.left()
+    return most if left is None else max(0.01, min(most, left))
+
+
+def generate(request: Request, count: int = 1, start: int = 0) -> Iterable[Made]:
+    """Yield `count` puzzles of a request, numbered from `start`."""
+    gen = Generator(request)
+    for k in range(start, start + count):
+        yield gen.make(k)
