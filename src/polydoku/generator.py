@@ -51,7 +51,8 @@ SYMMETRIES = ("none", "rotational", "rotational90", "mirror", "diagonal")
 QQWING_LEVELS = {"simple": "Easy", "easy": "Medium", "intermediate": "Hard", "expert": "Unfair"}
 
 SUM_CLUES = ("killer",)        # clue kinds whose rules are sums: logic cannot rate them
-UNIQUE_TIMEOUT = 30.0          # seconds one uniqueness proof may take before the trial is dropped
+UNIQUE_TIMEOUT = 30.0
+RATE_SECONDS = 5.0             # rating a puzzle made at no level asked (forcing nets can be slow)          # seconds one uniqueness proof may take before the trial is dropped
 
 
 class GaveUp(PolydokuError):
@@ -304,18 +305,17 @@ class Generator:
 
     # -- stage 2: digging -----------------------------------------------------------------
 
-    def unique(self, problem: Problem, budget: _Budget) -> bool:
-        """Return whether a problem has exactly one solution (False when it cannot tell)."""
-        outcome = search(problem, 2, timeout=_seconds(budget, UNIQUE_TIMEOUT), keep=0)
-        return outcome.exhausted and outcome.found == 1
-
     def rate(self, puzzle: Puzzle, problem: Problem, solution: tuple[int, ...],
-             max_level: str | None, budget: _Budget) -> Rating:
-        """Return the rating of a unique puzzle whose solution is known (logic up to a level)."""
+             max_level: str | None, budget: _Budget, most: float | None = None
+             ) -> Rating | None:
+        """Return the rating of a unique puzzle whose solution is known (logic up to a level),
+        None when it takes longer than the budget (or `most` seconds)."""
         prep = Prepared(puzzle, problem, layout_of(problem), solution, True, Status.SOLVED)
+        left = budget.left()
+        seconds = left if most is None else (most if left is None else min(most, left))
         path = solve_logically(puzzle, check=True, max_level=max_level, prepared=prep,
-                               max_seconds=budget.left())
-        return path.rating
+                               max_seconds=seconds)
+        return None if path.timed_out else path.rating
 
     def dig(self, puzzle: Puzzle, rng: random.Random, budget: _Budget, made: Made,
             oracle: _Oracle) -> Puzzle:
@@ -396,10 +396,10 @@ class Generator:
                 continue                      # the aim left a removable given: another grid
             if req.givens is not None and self.count(puzzle) != req.givens and made.grids < 20:
                 continue                      # the aim was not met on this grid: another one
-            rating = self.aim(puzzle, solution, rng, budget, made)
-            if rating is None:
+            aimed = self.aim(puzzle, solution, rng, budget, made)
+            if aimed is None:
                 continue
-            puzzle, rating = rating
+            puzzle, rating = aimed
             self.check(full, puzzle, solution, budget)
             made.puzzle, made.solution, made.rating = puzzle, solution, rating
             if req.minimal and req.givens is None:
@@ -446,16 +446,18 @@ class Generator:
         aimed at a number of givens are never filled back."""
         req = self.request
         if req.level is None:
-            return puzzle, self.full_rating(puzzle, solution, budget)
+            return puzzle, self.full_rating(puzzle, solution, budget, made)
         level = req.level
         top = LEVELS.index(level)
         limit = None if level == "Extreme" else level
         if top and solved_by_singles(self._problem_of(puzzle)):
             return None                     # Easy: and minimal, so no harder puzzle here
         rating = self.rate(puzzle, self._problem_of(puzzle), solution, limit, budget)
+        if rating is None:
+            return None
         rank = LEVELS.index(rating.level)
         if rating.solved and rank == top or level == "Extreme" and rank == top:
-            return puzzle, rating
+            return self.confirm(puzzle, solution, rating, budget)
         if rank < top or req.minimal or req.givens is not None:
             return None
         holes = [o for o in self.orbits if not any(puzzle.givens[i] for i in o)]
@@ -471,19 +473,40 @@ class Generator:
             if top and solved_by_singles(self._problem_of(trial)):
                 return None                 # filled back past the level asked
             rating = self.rate(trial, self._problem_of(trial), solution, limit, budget)
+            if rating is None:
+                return None
             rank = LEVELS.index(rating.level)
             if rating.solved and rank <= top:
-                return (trial, rating) if rank == top else None
+                return self.confirm(trial, solution, rating, budget) if rank == top else None
         return None
 
-    def full_rating(self, puzzle: Puzzle, solution: tuple[int, ...], budget: _Budget
-                    ) -> Rating | None:
-        """Return a puzzle's rating with every technique (None when logic cannot read its
-        rules)."""
-        try:
-            return self.rate(puzzle, self._problem_of(puzzle), solution, None, budget)
-        except BadInput:
+    def confirm(self, puzzle: Puzzle, solution: tuple[int, ...], rating: Rating,
+                budget: _Budget) -> tuple[Puzzle, Rating] | None:
+        """Return the puzzle with its rating by every technique (what `polydoku rate` says)
+        when that is still the level asked, else None.
+
+        Logic limited to a level can solve a puzzle that full logic rates higher: the rater
+        takes the cheapest step each time, and a few techniques of a higher level score less
+        than some of a lower one (HoDoKu's scores), so the two paths can differ."""
+        if self.request.level == "Extreme":
+            return puzzle, rating
+        full = self.rate(puzzle, self._problem_of(puzzle), solution, None, budget)
+        if full is None or full.level != self.request.level or not full.solved:
             return None
+        return puzzle, full
+
+    def full_rating(self, puzzle: Puzzle, solution: tuple[int, ...], budget: _Budget,
+                    made: Made) -> Rating | None:
+        """Return a puzzle's rating with every technique, when no level was asked (None, with
+        a note, when logic cannot read its rules or takes longer than RATE_SECONDS)."""
+        try:
+            rating = self.rate(puzzle, self._problem_of(puzzle), solution, None, budget,
+                               RATE_SECONDS)
+        except BadInput:
+            return None                     # rules logic cannot read (sums): "rating": null
+        if rating is None:
+            made.notes.append(f"not rated: logic took more than {RATE_SECONDS:g} s")
+        return rating
 
     def _problem_of(self, puzzle: Puzzle) -> Problem:
         return self._clued.with_givens([(i, v) for i, v in enumerate(puzzle.givens) if v])

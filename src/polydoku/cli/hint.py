@@ -76,7 +76,9 @@ def draw(out: str, p, board, step, grade: str) -> None:
     values = list(board.value)
     cands = [frozenset(values_of(board.cand[i])) if not values[i] else frozenset()
              for i in range(n * n)]
-    title, highlight, struck = None, (), ()
+    title: str | None = None
+    highlight: tuple[int, ...] = ()
+    struck: tuple[tuple[tuple[int, int], int], ...] = ()
     if step is not None:
         g = graded(step, board.layout, grade)
         # the title fits over the grid (about five characters per column): a long answer

@@ -128,6 +128,7 @@ def bad_row(entry: Entry, settings: Settings) -> str:
 def _rate_entry(entry: Entry, engine, settings: Settings) -> Result:
     """Return one puzzle's row (stdout), its message (stderr) and exit code."""
     p = entry.puzzle
+    assert p is not None                    # bad lines never reach here (bad_row)
     givens = sum(1 for v in p.givens if v)
     where = f"line {entry.line}: " if entry.line else ""
     try:

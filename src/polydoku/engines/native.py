@@ -158,6 +158,7 @@ class _Supporter:
     remembering its last question and answer: search asks the same one again and again."""
 
     last: tuple = ((), None)
+    vars: tuple[int, ...] = ()
 
     def support(self, cands: list[int]) -> list[int] | None:
         """Return each variable's supported candidates (value bitmasks), None when none fit."""

@@ -69,7 +69,7 @@ class Thermometer(_PairwiseLine):
         king-move neighbour holding a higher value, no cell on two), for the generator."""
         n = geometry.size
         used: set[int] = set()
-        out = []
+        out: list[Thermometer] = []
         for _ in range(4 * n):
             if len(out) >= n:
                 break
