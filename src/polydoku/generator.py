@@ -228,14 +228,17 @@ class _Oracle:
     """Answers "is this subset of the solution's values still a unique puzzle?" many times
     over one solution grid.
 
-    With PySAT, one CaDiCaL solver holds the rules' CNF plus one clause that rules the known
-    solution out; a trial's givens are assumptions, so the trial is unique exactly when the
-    solver finds no model (no second solution), and the solver keeps what it learnt from one
+    With PySAT, one CaDiCaL solver holds the rules' CNF (loaded once per geometry and rules,
+    kept across grids); each grid adds one clause that rules its solution out, guarded by a
+    fresh activation literal that is assumed while the grid is dug and switched off after.
+    A trial's givens are assumptions too, so the trial is unique exactly when the solver
+    finds no model (no second solution), and what the solver learns carries over from one
     trial to the next. Without PySAT, the native engine counts to two."""
 
-    def __init__(self, problem: Problem, solution: tuple[int, ...]):
+    def __init__(self, problem: Problem):
         self.problem = problem
         self.solver: Any = None
+        self.act = 0
         try:
             from pysat.solvers import Solver
         except ImportError:
@@ -243,14 +246,24 @@ class _Oracle:
         from .engines.cnf import ENCODINGS
         self.cnf, _ = ENCODINGS.get(problem)
         self.solver = Solver(name="cadical195", bootstrap_with=self.cnf.clauses)
-        self.solver.add_clause(self.cnf.blocking_clause(solution))
+        self.next_var = self.cnf.nvars
+
+    def start(self, solution: tuple[int, ...]) -> None:
+        """Rule out the solution of the grid about to be dug (and the previous grid's no more)."""
+        if self.solver is None:
+            return
+        if self.act:
+            self.solver.add_clause([-self.act])
+        self.next_var += 1
+        self.act = self.next_var
+        self.solver.add_clause([-self.act] + self.cnf.blocking_clause(solution))
 
     def unique(self, givens: list[tuple[int, int]], deadline: float) -> bool:
         """Return whether the givens ((cell, value) pairs of the solution) leave one solution
         (False when it cannot tell before the deadline)."""
         if self.solver is None:
             return count_with(self.problem, givens, 2, deadline) == 1
-        lits = [self.cnf.lit(var, value) for var, value in givens]
+        lits = [self.act] + [self.cnf.lit(var, value) for var, value in givens]
         while True:
             self.solver.conf_budget(5000)
             answer = self.solver.solve_limited(assumptions=lits)
@@ -289,6 +302,7 @@ class Generator:
         self.empty = Puzzle(geometry, (0,) * geometry.ncells, self.request.rules)
         self.problem = build_problem(self.empty)
         self._clued = self.problem
+        self._oracle: _Oracle | None = getattr(self, "_oracle", None)
 
     # -- stage 1: a full grid -------------------------------------------------------------
 
@@ -382,13 +396,11 @@ class Generator:
                          for r in make(solution, full.geometry, rng)]
                 full = full.with_rules(self.empty.rules + tuple(clues))
                 self._clued = build_problem(full.with_givens((0,) * len(solution)))
-            oracle = _Oracle(self._clued, solution)
-            try:
-                puzzle = self.dig(full, rng, budget, made, oracle)
-                if req.minimal and req.givens is not None:
-                    made.minimal = self.is_minimal(puzzle, budget, oracle)
-            finally:
-                oracle.close()
+            oracle = self.oracle()
+            oracle.start(solution)
+            puzzle = self.dig(full, rng, budget, made, oracle)
+            if req.minimal and req.givens is not None:
+                made.minimal = self.is_minimal(puzzle, budget, oracle)
             if made.minimal is False:
                 if made.grids >= 50 and budget.deadline is None:
                     raise GaveUp(f"no minimal puzzle with {req.givens} givens in 50 grids")
@@ -409,6 +421,15 @@ class Generator:
                 made.notes.append(f"aimed at {req.givens} givens, made {have}")
             made.seconds = time.perf_counter() - started
             return made
+
+    def oracle(self) -> _Oracle:
+        """Return the uniqueness oracle of the current rules (a new one when they changed:
+        per grid with clue rules or jigsaw regions)."""
+        if self._oracle is None or self._oracle.problem.constraints is not self._clued.constraints:
+            if self._oracle is not None:
+                self._oracle.close()
+            self._oracle = _Oracle(self._clued)
+        return self._oracle
 
     def check(self, full: Puzzle, puzzle: Puzzle, solution: tuple[int, ...],
               budget: _Budget) -> None:
