@@ -248,3 +248,29 @@ def test_a_search_out_of_time_is_exit_4_and_the_others_are_kept(run_cli):
     assert len(r.out.split()) < 3
     for line in r.out.split():
         assert solve_logically(parse_line(line)).rating.level == "Unfair"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_and_keeps_what_was_printed(tmp_path, jobs):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    out = tmp_path / "out.txt"
+    with open(out, "w") as sink:
+        proc = subprocess.Popen([sys.executable, "-m", "polydoku", "generate", "--count",
+                                 "100000", "--seed", "3", "--level", "Hard", "-j", jobs],
+                                stdout=sink, stderr=subprocess.PIPE, text=True,
+                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + 60
+        while len(out.read_text().splitlines()) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    lines = out.read_text().splitlines()
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert 3 <= len(lines) < 100000
+    assert all(len(line) == 81 for line in lines)          # no line cut in half
+    for line in lines[:3]:
+        assert solve_logically(parse_line(line)).rating.level == "Hard"
