@@ -207,3 +207,21 @@ def test_cluster_options_are_checked(run_cli, tmp_path):
     r = run_cli("solve", path, "--dask", "tcp://127.0.0.1:1")
     assert r.code == 3 and "cannot reach the Dask scheduler" in r.err
     assert r.err.count("\n") == 1
+
+
+def test_generate_on_the_cluster_makes_the_puzzles_made_here(run_cli, cluster):
+    args = ("generate", "--count", "6", "--seed", "4", "--level", "Medium")
+    here = run_cli(*args, "-j", "1")
+    there = run_cli(*args, "--dask", cluster.address)
+    assert here.code == there.code == 0
+    assert there.out == here.out and len(there.out.split()) == 6
+
+
+def test_rate_on_the_cluster_keeps_rows_in_input_order(run_cli, cluster, tmp_path):
+    lines = data_lines("norvig_easy50.txt", limit=20) + ["not a puzzle"]
+    src = _file(tmp_path, lines)
+    here = run_cli("rate", src, "-f", "json", "-j", "1")
+    there = run_cli("rate", src, "-f", "json", "--dask", cluster.address, "--chunk", "3")
+    assert here.code == there.code == 2
+    assert [json.loads(x)["line"] for x in there.out.splitlines()] == list(range(1, 22))
+    assert there.out == here.out

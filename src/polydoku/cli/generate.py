@@ -14,7 +14,7 @@ from functools import partial
 
 import click
 
-from ..batch import Progress, default_jobs, ordered_map
+from ..batch import Progress, default_jobs, run_map
 from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN, BadInput, PolydokuError
 from ..formats.grid import write_grid
 from ..formats.jsonfmt import puzzle_to_dict
@@ -103,9 +103,13 @@ def level_of(text: str | None) -> str | None:
               help="Seconds allowed per puzzle; one that runs out is reported on stderr "
                    "(exit 4) and the others still made. Default: no limit.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Processes (default: every core when --count is more than 1).")
+              help="Processes (default: every core when --count is more than 1); with "
+                   "--dask local, its workers.")
+@click.option("--dask", default=None, metavar="ADDRESS",
+              help="Make the puzzles on the Dask scheduler at ADDRESS (tcp://host:8786), or "
+                   "`local` to start a local cluster of --jobs workers; printed in order.")
 def generate(count, seed, level, symmetry, minimal, givens, size, box, jigsaw, rules, clues,
-             fmt, solution, timeout, jobs):
+             fmt, solution, timeout, jobs, dask):
     """Make new puzzles with exactly one solution (proved by two engines), rated by
     polydoku's logic, at the --level asked.
 
@@ -131,13 +135,14 @@ def generate(count, seed, level, symmetry, minimal, givens, size, box, jigsaw, r
         raise BadInput(f"--format {fmt} cannot hold rules or regions: use --format json "
                        f"(or specs, ksudoku, fpuzzles)")
     output = Output(fmt, solution)
-    n_jobs = 1 if count == 1 else min(jobs or default_jobs(), count)
+    n_jobs = 1 if count == 1 and not dask else min(jobs or default_jobs(), count)
     code = ExitCode()
     task = partial(_make_chunk, request, output)
-    if n_jobs == 1:
+    if n_jobs == 1 and not dask:
         results = ((k, task([k])[0]) for k in range(count))
     else:
-        results = ordered_map(task, range(count), jobs=n_jobs, preload=(__name__,))
+        results = run_map(task, range(count), jobs=n_jobs, dask=dask.strip() if dask else None,
+                          preload=(__name__,), on_lost=partial(_lost, output))
     with Progress(count, enabled=count > 1 and stderr_is_terminal(), label="generating") as bar:
         for _, (out, err, exit_code) in results:
             if out:
@@ -179,6 +184,15 @@ def _make_chunk(request: Request, output: Output, numbers: list[int]
         notes = "".join(f"polydoku: puzzle {k + 1}: {note}\n" for note in made.notes)
         out.append((render(made, output, request, k), notes, EXIT_SOLVED))
     return out
+
+
+def _lost(output: Output, numbers: list[int], error: BaseException
+          ) -> list[tuple[str, str, int]]:
+    """Return what puzzles the cluster lost print: an error line each (exit 3)."""
+    from ..errors import EXIT_ENGINE
+    from ..text import one_line
+    return [("", f"polydoku: puzzle {k + 1}: lost on the cluster ({one_line(str(error))})\n",
+             EXIT_ENGINE) for k in numbers]
 
 
 def render(made: Made, output: Output, request: Request, k: int) -> str:
