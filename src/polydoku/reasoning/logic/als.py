@@ -27,41 +27,55 @@ class Als:
     values: int                 # value bitmask
     house: str
     where: tuple[int, ...]      # per value v (index v-1): the ALS cells holding v, as a bitset
+    sees: tuple[int, ...]       # per value v (index v-1): the cells that see all of where[v-1]
 
 
 def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
-    """Return every ALS of up to `max_cells` cells, each cell set once."""
+    """Return every ALS of up to `max_cells` cells, each cell set once (per house, by size,
+    the cell groups in lexicographic order)."""
     lay, cand = board.layout, board.cand
+    peers = lay.peers
     seen: set[int] = set()
     out = []
+
+    def groups(free: list[int], k: int):
+        """Yield (cells bitset, value union, cells) of the k-cell groups of `free` whose
+        union has exactly k+1 values, in lexicographic order (a prefix already holding more
+        than k+1 values cannot grow into one)."""
+        stack = [(0, 0, 0, ())]
+        while stack:
+            start, mask, union, chosen = stack.pop()
+            if len(chosen) == k:
+                if union.bit_count() == k + 1:
+                    yield mask, union, chosen
+                continue
+            nxt = []
+            for j in range(start, len(free) - (k - len(chosen)) + 1):
+                i = free[j]
+                u = union | cand[i]
+                if u.bit_count() <= k + 1:
+                    nxt.append((j + 1, mask | 1 << i, u, chosen + (i,)))
+            stack.extend(reversed(nxt))
+
     for house in lay.houses:
         free = [i for i in house.cells if not board.value[i]]
         for k in range(1, min(max_cells, len(free) - 1) + 1):
-            for group in combinations(free, k):
-                union = 0
-                for i in group:
-                    union |= cand[i]
-                mask = sum(1 << i for i in group)
-                if union.bit_count() != k + 1 or mask in seen:
+            for mask, union, group in groups(free, k):
+                if mask in seen:
                     continue
                 seen.add(mask)
-                where = tuple(sum(1 << i for i in group if cand[i] >> v & 1)
-                              for v in range(lay.size))
-                out.append(Als(mask, union, house.name, where))
-    return out
-
-
-def _sees_all(board: Board, a: int, b: int) -> bool:
-    """Return whether every cell of bitset `a` sees every cell of bitset `b`."""
-    peers = board.layout.peers
-    return all(not b & ~peers[i] for i in bits(a))
-
-
-def _seen_by_all(board: Board, cells: int) -> int:
-    """Return the cells that see every cell of a bitset."""
-    out = -1
-    for i in bits(cells):
-        out &= board.layout.peers[i]
+                where = []
+                sees = []
+                for v in range(lay.size):
+                    w = 0
+                    s = -1
+                    for i in group:
+                        if cand[i] >> v & 1:
+                            w |= 1 << i
+                            s &= peers[i]
+                    where.append(w)
+                    sees.append(s)
+                out.append(Als(mask, union, house.name, tuple(where), tuple(sees)))
     return out
 
 
@@ -73,7 +87,8 @@ def find_als_xz(board: Board) -> Step | None:
         if a.cells & b.cells or common.bit_count() < 2:
             continue
         for x in values_of(common):
-            if not _sees_all(board, a.where[x - 1], b.where[x - 1]):
+            # x is restricted: every x of a sees every x of b
+            if b.where[x - 1] & ~a.sees[x - 1]:
                 continue
             step = _xz(board, a, b, x, common & ~(1 << (x - 1)))
             if step:
@@ -86,8 +101,7 @@ def _xz(board: Board, a: Als, b: Als, x: int, others: int) -> Step | None:
     lay = board.layout
     elim = []
     for z in values_of(others):
-        holders = a.where[z - 1] | b.where[z - 1]
-        targets = _seen_by_all(board, holders) & ~(a.cells | b.cells)
+        targets = a.sees[z - 1] & b.sees[z - 1] & ~(a.cells | b.cells)
         elim += [(i, z) for i in bits(targets) if board.has(i, z)]
     if not elim:
         return None

@@ -261,6 +261,7 @@ class Board:
         self.cand = [(1 << n) - 1] * (n * n)
         self.given = tuple(bool(v) for v in (givens if givens is not None else values))
         self.unique = unique          # uniqueness techniques allowed (proved unique, classic rules)
+        self._planes: list[int] | None = None   # per value: the cells that can hold it (cache)
         for i, v in enumerate(values):
             if v:
                 self.place(i, v)
@@ -270,11 +271,13 @@ class Board:
         other = Board.__new__(Board)
         other.layout, other.given, other.unique = self.layout, self.given, self.unique
         other.value, other.cand = self.value[:], self.cand[:]
+        other._planes = self._planes
         return other
 
     def place(self, cell: int, value: int) -> None:
         """Place `value` in `cell` and remove every candidate it excludes."""
         n = self.layout.size
+        self._planes = None
         self.value[cell] = value
         self.cand[cell] = 1 << (value - 1)
         for c in bits(self.layout.conflicts[cell * n + value - 1]):
@@ -286,6 +289,7 @@ class Board:
         """Remove a candidate from an unplaced cell."""
         if not self.value[cell]:
             self.cand[cell] &= ~(1 << (value - 1))
+            self._planes = None
 
     def has(self, cell: int, value: int) -> bool:
         """Return whether an unplaced cell still has `value` as a candidate."""
@@ -306,11 +310,27 @@ class Board:
 
     def place_mask(self, house: House, value: int) -> int:
         """Return the cells of `house` that can still hold `value`, as a bitset."""
-        bit, cand, val, out = 1 << (value - 1), self.cand, self.value, 0
-        for i in house.cells:
-            if not val[i] and cand[i] & bit:
-                out |= 1 << i
-        return out
+        planes = self._planes
+        if planes is None:
+            planes = self.planes()
+        return planes[value - 1] & house.mask
+
+    def planes(self) -> list[int]:
+        """Return, per value (index value - 1), the unplaced cells that can hold it as one
+        bitset; kept until the board changes (`place` and `eliminate` drop it)."""
+        if self._planes is None:
+            n = self.layout.size
+            planes = [0] * n
+            val, cand = self.value, self.cand
+            for i in range(n * n):
+                if not val[i]:
+                    c = cand[i]
+                    while c:
+                        low = c & -c
+                        planes[low.bit_length() - 1] |= 1 << i
+                        c ^= low
+            self._planes = planes
+        return self._planes
 
     def live(self) -> int:
         """Return the candidates of every unplaced cell as one bitset."""

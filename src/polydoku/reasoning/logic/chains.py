@@ -70,10 +70,23 @@ class Graph:
     members: list[int] = field(default_factory=list)   # group k's candidates (node singles + k)
 
 
+def _remembered(weak: Callable[[int], Iterable[int]]) -> Callable[[int], Iterable[int]]:
+    """Return `weak` answering each node once: the searches from every start of one graph ask
+    the same nodes again and again."""
+    memo: dict[int, list[int]] = {}
+
+    def cached(x: int) -> list[int]:
+        out = memo.get(x)
+        if out is None:
+            out = memo[x] = list(weak(x))
+        return out
+    return cached
+
+
 def simple_graph(board: Board, strong: Strong, weak_mask: Callable[[int], int]) -> Graph:
     """Return a graph over single candidates, weak links given as candidate bitsets."""
     lay = board.layout
-    return Graph(strong, lambda c: bits(weak_mask(c)), lambda c: lay.conflicts[c],
+    return Graph(strong, _remembered(lambda c: bits(weak_mask(c))), lambda c: lay.conflicts[c],
                  lambda c: _single_label(board, c))
 
 
@@ -247,7 +260,8 @@ def grouped_graph(board: Board) -> tuple[Graph, list[int]]:
         value = (x if x < singles else members[x - singles].bit_length() - 1) % n + 1
         return [*bits(mask & has_strong), *(g for g, m in by_value.get(value, ()) if not m & ~mask)]
 
-    graph = Graph(strong, weak, conf_of, lambda x: _group_label(board, members, x), members)
+    graph = Graph(strong, _remembered(weak), conf_of,
+                  lambda x: _group_label(board, members, x), members)
     return graph, sorted(strong)
 
 

@@ -8,6 +8,7 @@ Finders return the first step they see, or None; none changes the board.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import Callable, Iterator
 
@@ -28,15 +29,34 @@ def _orientations(board: Board) -> Iterator[Orientation]:
     rows = sorted(lay.lines["row"], key=lambda h: h.cells[0] // n)
     cols = sorted(lay.lines["column"], key=lambda h: h.cells[0] % n)
     if len(rows) == n and len(cols) == n:
-        yield rows, cols, lambda cell: cell % n
-        yield cols, rows, lambda cell: cell // n
+        yield rows, cols, _projector(n, True)
+        yield cols, rows, _projector(n, False)
+
+
+@cache
+def _projector(n: int, by_column: bool) -> Callable[[int], int]:
+    """Return the function from a cell to its column (or row) number; one object per (n,
+    orientation), so that `_index_mask` can remember its answers."""
+    if by_column:
+        return lambda cell: cell % n
+    return lambda cell: cell // n
+
+
+_INDEX_MASKS: dict[tuple[Callable[[int], int], int], int] = {}
 
 
 def _index_mask(places: int, index: Callable[[int], int]) -> int:
-    """Return the cover indices of a bitset of cells, as a bitset."""
-    out = 0
-    for i in bits(places):
-        out |= 1 << index(i)
+    """Return the cover indices of a bitset of cells, as a bitset (remembered: the same
+    places come back on every board of a path)."""
+    key = (index, places)
+    out = _INDEX_MASKS.get(key)
+    if out is None:
+        out = 0
+        for i in bits(places):
+            out |= 1 << index(i)
+        if len(_INDEX_MASKS) > 500_000:
+            _INDEX_MASKS.clear()
+        _INDEX_MASKS[key] = out
     return out
 
 

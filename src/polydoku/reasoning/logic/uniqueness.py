@@ -160,7 +160,7 @@ def find_bug_plus_one(board: Board) -> Step | None:
     cell = big[0]
     for v in values_of(cand[cell]):
         trial = board.copy()
-        trial.cand[cell] &= ~(1 << (v - 1))
+        trial.eliminate(cell, v)
         if all(trial.place_mask(h, w).bit_count() in (0, 2)
                for h in lay.houses for w in range(1, lay.size + 1)):
             return make_step(lay, "BUG+1", f"every other unsolved cell is bivalue; without "
