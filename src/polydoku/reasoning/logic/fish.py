@@ -111,7 +111,13 @@ def find_finned_fish(board: Board, n: int) -> Step | None:
                 idx = _index_mask(places, index)
                 if places and idx.bit_count() <= n + width:
                     lines.append((h, places, idx))
+            most = n + width                  # a fin box covers at most `width` indices
             for combo in combinations(lines, n):
+                union = 0
+                for line in combo:
+                    union |= line[2]
+                if union.bit_count() > most:
+                    continue
                 step = _finned_combo(board, v, combo, boxes, box_idx, covers, index, n)
                 if step:
                     return step
