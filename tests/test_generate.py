@@ -183,6 +183,14 @@ def test_generate_prints_one_line_per_puzzle_the_same_on_any_number_of_jobs(run_
         assert solutions(parse_line(line)) == 1
 
 
+def test_level_names_polydoku_capitalised_qqwing_lower_case(run_cli):
+    for name, level in (("Easy", "Easy"), ("simple", "Easy"), ("qqwing:easy", "Medium"),
+                        ("hard", "Hard"), ("expert", "Unfair")):
+        r = run_cli("generate", "--seed", "9", "--level", name, "-f", "json")
+        assert r.code == 0 and json.loads(r.out)["rating"]["level"] == level, name
+        assert ("qqwing's" in r.err) == (name in ("simple", "qqwing:easy", "expert")), name
+
+
 def test_generate_without_a_seed_says_which_it_used_and_it_repeats(run_cli):
     r = run_cli("generate")
     assert r.code == 0 and r.err.startswith("polydoku: seed ")
@@ -228,6 +236,7 @@ def test_generate_small_grids_and_box_shapes(run_cli):
     (["--givens", "10"], "needs at least 17 givens"),
     (["--givens", "18", "--symmetry", "rotational90"], "groups of 1 and 4"),
     (["--level", "impossible"], "unknown level 'impossible'"),
+    (["--level", "EASY"], "write Easy (polydoku's) or easy (qqwing's"),
     (["--size", "4", "--rules", "anti-knight,anti-king,non-consecutive"], "leave no 4x4 grid"),
     (["--clues", "killer", "--level", "Hard"], "cannot reason over sums"),
     (["--clues", "arrows"], "unknown clue kind 'arrows'"),

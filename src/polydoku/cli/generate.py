@@ -27,7 +27,7 @@ from .app import cli
 from .common import ExitCode, json_line, seconds, stderr_is_terminal
 
 FORMATS = ("auto", "line", "grid", "json", "specs", "ksudoku", "fpuzzles", "sudokupad")
-LEVEL_NAMES = {**{lv.lower(): lv for lv in LEVELS}, **QQWING_LEVELS}
+LEVEL_NAMES = {lv.lower(): lv for lv in LEVELS}
 MAX_COUNT = 1_000_000
 MAX_SEED = 2**63 - 1
 
@@ -53,10 +53,26 @@ def parse_box(text: str | None, size: int) -> Geometry:
 
 
 def level_of(text: str | None) -> str | None:
-    """Return polydoku's level for a --level name (its own, or qqwing's alias)."""
+    """Return polydoku's level for a --level name.
+
+    polydoku's own names are capitalised (Easy); qqwing's are lower case (easy), as qqwing
+    writes them, optionally prefixed `qqwing:`. The one name both use, easy, is polydoku's
+    Easy when capitalised and qqwing's easy (polydoku's Medium) in lower case; a qqwing name
+    is said on stderr with the level it stands for."""
     if text is None:
         return None
-    level = LEVEL_NAMES.get(text.strip().lower())
+    name = text.strip()
+    if name in LEVELS:
+        return name
+    alias = name[len("qqwing:"):] if name.lower().startswith("qqwing:") else name
+    if alias in QQWING_LEVELS:
+        click.echo(f"polydoku: level {alias!r} is qqwing's: polydoku's "
+                   f"{QQWING_LEVELS[alias]}", err=True)
+        return QQWING_LEVELS[alias]
+    if name.lower() == "easy":
+        raise BadInput(f"level {text!r}: write Easy (polydoku's) or easy (qqwing's, "
+                       f"polydoku's Medium)")
+    level = LEVEL_NAMES.get(name.lower())
     if level is None:
         raise BadInput(f"unknown level {text!r}: expected one of {', '.join(LEVELS)} "
                        f"(or qqwing's {', '.join(QQWING_LEVELS)})")
@@ -70,8 +86,9 @@ def level_of(text: str | None) -> str | None:
               help="The same seed gives the same puzzles, on any machine and any --jobs "
                    "(default: a random one, printed on stderr).")
 @click.option("--level", "-l", default=None, metavar="LEVEL",
-              help=f"{'|'.join(LEVELS)} (polydoku's rating levels), or qqwing's "
-                   f"{'|'.join(QQWING_LEVELS)} for Easy..Unfair. Default: any.")
+              help=f"{'|'.join(LEVELS)} (polydoku's rating levels, capitalised), or "
+                   f"qqwing's {'|'.join(QQWING_LEVELS)} (lower case) for Easy..Unfair: "
+                   f"easy is qqwing's, polydoku's Medium. Default: any.")
 @click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True,
               help="How the givens sit: rotational (180°), rotational90, mirror (left-right), "
                    "diagonal (about the main diagonal).")
