@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from polydoku.model import Puzzle, parse_cell, parse_rules
+from polydoku.model import Geometry, Puzzle, parse_cell, parse_rules, rules_from_data
 from polydoku.problem import build_problem
 from polydoku.reasoning.logic import FINDERS, Board, layout_of
 
@@ -142,6 +142,46 @@ def test_cell_forcing_non_consecutive():
     cands(b, "r5c5", "46")
     step = assert_only(b, "Cell Forcing", "r4c5=5 r6c5=5 r5c4=5 r5c6=5")
     assert "non-consecutive" in step.text
+
+
+def clue_board(*rules: dict) -> Board:
+    """Return an open 9x9 board under rules given as data (killer cages, sandwiches...)."""
+    parsed = rules_from_data(list(rules), Geometry.of_size(N))
+    return Board(layout_of(build_problem(Puzzle.empty(N, parsed))), [0] * N * N)
+
+
+def test_killer_cage_combinations():
+    b = clue_board({"kind": "killer", "cells": ["r1c1", "r1c2"], "sum": 4})
+    step = assert_only(b, "Killer Cage", moves(["r1c1", "r1c2"], "2456789"))
+    assert step.text == ("Killer Cage: the cage r1c1 and r1c2 (sum 4) can only be 1+3, so r1c1 "
+                         "and r1c2 cannot be 2, 4, 5, 6, 7, 8 or 9")
+    assert step.pattern == (idx("r1c1"), idx("r1c2"))
+
+
+def test_killer_cage_places_each_value_of_a_set_once():
+    # sum 9: 1+2+6 would need r1c3 (3, 4 or 5) to hold one of 1, 2, 6; r1c2's 6 has no set
+    b = clue_board({"kind": "killer", "cells": ["r1c1", "r1c2", "r1c3"], "sum": 9})
+    cands(b, "r1c1", "12")
+    cands(b, "r1c2", "3456")
+    cands(b, "r1c3", "345")
+    step = assert_only(b, "Killer Cage", "r1c2=6")
+    assert "can only be 1+3+5 or 2+3+4" in step.text
+
+
+def test_constraint_propagation_on_a_sum_with_no_technique():
+    # the circle r1c1 holds the sum of r1c2 and r1c3: it is at least 2, they are at most 8
+    b = clue_board({"kind": "arrow", "circle": ["r1c1"], "cells": ["r1c2", "r1c3"]})
+    step = assert_only(b, "Constraint Propagation", "r1c1=1 r1c2=9 r1c3=9")
+    assert step.text.startswith("Constraint Propagation: arrow 1 on r1c1, r1c2 and r1c3 ")
+
+
+def test_constraint_propagation_follows_a_rules_auxiliary_variables():
+    # a sandwich of 35 = 2+...+8: the 1 and the 9 sit at the two ends of the row
+    b = clue_board({"kind": "sandwich", "side": "left", "index": 1, "sum": 35})
+    ends = moves(["r1c1", "r1c9"], "2345678")
+    middle = moves(row(1), "19", skip="r1c1 r1c9")
+    step = assert_only(b, "Constraint Propagation", f"{ends} {middle}")
+    assert "sandwich" in step.text
 
 
 def test_variant_finders_stay_quiet_on_classic_rules():
@@ -389,7 +429,7 @@ def test_uniqueness_techniques_need_a_proved_unique_puzzle(technique):
 def test_every_technique_is_tested():
     tested = {h[0] for h in HARVESTED} | {
         "Full House", "Naked Single", "Hidden Single", "Locked Pair", "Locked Triple", "Pointing",
-        "Claiming", "Locked Candidates (variant)", "Cell Forcing", "Naked Pair", "Naked Triple",
+        "Claiming", "Locked Candidates (variant)", "Cell Forcing", "Killer Cage", "Constraint Propagation", "Naked Pair", "Naked Triple",
         "Naked Quadruple", "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing",
         "Swordfish", "Jellyfish", "Finned X-Wing", "Sashimi X-Wing", "Remote Pair", "Skyscraper",
         "2-String Kite", "Empty Rectangle", "W-Wing", "XY-Wing", "XYZ-Wing"}

@@ -52,3 +52,28 @@ def test_conda_resolvers_solve_published_killer_thermometer_and_arrow_puzzles(en
         if entry["id"] in ("killer", "thermo", "arrow"):
             out = api.solve(puzzle_from_dict(entry["puzzle"]), engine, timeout=120)
             assert "".join(map(str, out.solutions[0])) == entry["solution"], entry["id"]
+
+
+# logic on the published puzzles: those listed take from 5 s to minutes (bench/variants.py)
+LOGIC_SLOW = NATIVE_SLOW | {"sudoku-x"}
+
+
+def test_logic_steps_through_published_variants_and_never_removes_a_true_value():
+    from polydoku.reasoning.logic import solve_logically
+    solved = []
+    for entry in PUBLISHED:
+        if entry["id"] in LOGIC_SLOW:
+            continue
+        puzzle = puzzle_from_dict(entry["puzzle"])
+        path = solve_logically(puzzle, check=False, max_seconds=20)
+        for step in path.steps:
+            for i, v in step.eliminations:
+                assert int(entry["solution"][i]) != v, (entry["id"], step.text)
+            for i, v in step.placements:
+                assert int(entry["solution"][i]) == v, (entry["id"], step.text)
+        if path.solved:
+            solved.append(entry["id"])
+    # sums, tables and auxiliary variables (killer, sandwich, x-sum, skyscraper...) included
+    assert {"killer", "between-1-and-9-sudoku", "x-sum", "skyscraper", "odd-even",
+            "modular-lines-1"} <= set(solved)
+    assert len(solved) >= 14, solved

@@ -19,8 +19,8 @@ The result is rated by the same rater as `polydoku steps`; a puzzle whose level 
 one asked (digging stopped at an easier puzzle) is thrown away and another grid drawn. With
 `minimal`, digging keeps only uniqueness in mind and the finished puzzle, minimal by
 construction (no orbit, hence no given when there is no symmetry, can go), is kept when it
-rates at the level asked. Variant rules that logic cannot reason over (sums, tables) can be
-generated, but not aimed at a level (the request is refused by name).
+rates at the level asked. Clues that have no named technique yet (sums, tables) take part in
+the rating through Constraint Propagation steps.
 
 Clue rules (killer cages, thermometers, arrows, kropki dots, XV...) are read off the full grid
 by `clue_rules` before digging, so the digging leans on them: a killer puzzle has few givens.
@@ -50,7 +50,6 @@ SYMMETRIES = ("none", "rotational", "rotational90", "mirror", "diagonal")
 # techniques it needs: singles only, then pairs and intersections, then guessing).
 QQWING_LEVELS = {"simple": "Easy", "easy": "Medium", "intermediate": "Hard", "expert": "Unfair"}
 
-SUM_CLUES = ("killer",)        # clue kinds whose rules are sums: logic cannot rate them
 UNIQUE_TIMEOUT = 30.0
 RATE_SECONDS = 5.0             # rating a puzzle made at no level asked (forcing nets can be slow)          # seconds one uniqueness proof may take before the trial is dropped
 
@@ -288,10 +287,6 @@ class Generator:
         makers = clue_kinds()
         self.clue_makers = [makers[k] for k in request.clues]
         if request.level is not None:
-            sums = [k for k in request.clues if k in SUM_CLUES]
-            if sums:
-                raise BadInput(f"--level cannot aim {sums[0]} puzzles: the logical rater "
-                               "cannot reason over sums yet (generate them without --level)")
             try:
                 layout_of(self.problem)
             except BadInput as err:

@@ -66,11 +66,21 @@ def main(argv: list[str] | None = None) -> int:
             return _reader_left()
         return exc.code if isinstance(exc.code, int) else EXIT_ENGINE
     except Exception as exc:  # the last seam: one line, never a traceback by default
+        if _interrupted_in_c(exc):
+            click.echo("polydoku: interrupted", err=True)
+            return 130
         if debug_enabled():
             traceback.print_exc()
         click.echo(f"polydoku: internal error: {type(exc).__name__}: {one_line(str(exc))} "
                    f"(set POLYDOKU_DEBUG=1 for details)", err=True)
         return EXIT_ENGINE
+
+
+def _interrupted_in_c(exc: Exception) -> bool:
+    """Return whether `exc` is Ctrl-C caught inside a compiled solver: PySAT's solvers turn the
+    SIGINT that arrives while they search into their own error, not a KeyboardInterrupt."""
+    return (type(exc).__module__ == "pysolvers"
+            and "keyboard interrupt" in str(exc).lower())
 
 
 def _reader_left() -> int:

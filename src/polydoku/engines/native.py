@@ -672,6 +672,16 @@ def count_with(problem: Problem, givens, limit: int = 2, deadline: float | None 
     return stats["found"]
 
 
+def constraint_filter(problem: Problem, c: Table | Linear) -> "_Supporter":
+    """Return the candidate filter of one table or sum constraint: its `support(cands)` maps
+    the candidate bitmasks of `c.vars` to the candidates some allowed tuple (or total) still
+    uses, None when none is left. The logical solver uses it to reason over clues it has no
+    technique for."""
+    if isinstance(c, Linear):
+        return _Sum(c, [problem.domain_size(v) for v in c.vars])
+    return _TableBits(tuple(c.vars), tuple(c.tuples))
+
+
 def random_solution(problem: Problem, rng, deadline: float | None = None,
                     nodes: int = 2000) -> tuple[int, ...] | None:
     """Return a solution drawn at random: depth-first search that tries each branch's

@@ -78,6 +78,21 @@ class Rule:
         """Return what to draw for this rule (nothing by default: the picture names the rule)."""
         return []
 
+    # the name of this kind's own logic step (see `deduce`); "" = none: the logical solver
+    # filters the rule's constraints as a "Constraint Propagation" step instead
+    technique: ClassVar[str] = ""
+
+    def deduce(self, geometry: Geometry,
+               cands: Sequence[int]) -> tuple[dict[int, int], str] | None:
+        """Return what this rule alone rules out in a position, or None when it rules out
+        nothing (or the kind has no logic of its own).
+
+        `cands[i]` is cell i's candidates as a bitmask (bit v-1 for value v; a placed cell has
+        one bit). The answer maps cell indices to the bitmask of values that go, with the
+        reason in words (cells named, no puzzle text), which completes "so ... cannot be ...".
+        """
+        return None
+
     def footprint(self) -> tuple[Cell, ...]:
         """Return the cells this rule's parameters name (empty for a global rule)."""
         return ()

@@ -4,7 +4,9 @@ maximum cells, killer cages."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator
+from itertools import combinations
+from math import comb
+from typing import Any, ClassVar, Iterator, Sequence
 
 from ..model.geometry import Geometry, cell_name
 from ..model.rules import Shape
@@ -141,6 +143,39 @@ class Killer(CellsRule):
         if self.total is not None:
             b.linear(xs, [1] * len(xs), self.total)
 
+    technique: ClassVar[str] = "Killer Cage"
+    MAX_COMBINATIONS: ClassVar[int] = 20000     # sets of values tried (a huge cage: no logic)
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """Cage combinations: the sets of different values adding up to the sum that the
+        cells' candidates can still hold; a candidate no such set (placed so that every cell
+        gets one value) uses goes."""
+        n, k = geometry.size, len(self.cells)
+        if self.total is None or k > n or comb(n, k) > self.MAX_COMBINATIONS:
+            return None
+        idx = [geometry.index(c) for c in self.cells]
+        masks = [cands[i] for i in idx]
+        keep = [0] * k
+        fits = []
+        for combo in combinations(range(1, n + 1), k):
+            if sum(combo) != self.total:
+                continue
+            used = _matched(masks, sum(1 << (v - 1) for v in combo))
+            if any(used):
+                fits.append(combo)
+                keep = [a | b for a, b in zip(keep, used)]
+        drop = {i: m & ~kept for i, m, kept in zip(idx, masks, keep) if m & ~kept}
+        if not drop:
+            return None
+        cage = f"the cage {cells_phrase(self.cells)} (sum {self.total})"
+        if not fits:
+            return drop, f"{cage} has no set of different values that fits"
+        if len(fits) <= 3:
+            sets = " or ".join("+".join(map(str, f)) for f in fits)
+            return drop, f"{cage} can only be {sets}"
+        return drop, (f"{cage} holds one of {len(fits)} sets of {k} different values, and "
+                      "none of them puts these values there")
+
     @classmethod
     def read_off(cls, grid, geometry: Geometry, rng) -> list["Killer"]:
         """Return cages covering a full grid (2 to 5 cells each, no value twice in one), with
@@ -183,3 +218,41 @@ def _neighbours(i: int, n: int) -> list[int]:
 
 
 KINDS = (ExtraRegion, Even, Odd, Minimum, Maximum, Killer)
+
+
+def cells_phrase(cells: Sequence[tuple[int, int]]) -> str:
+    """Return cells written "r1c1, r1c2 and r2c1"."""
+    names = [cell_name(c) for c in cells]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _matched(masks: list[int], values: int) -> list[int]:
+    """Return, per cell, the values of `values` it can take in some one-to-one placing of
+    exactly those values into the cells (within their candidate masks): all zeros when none.
+    Forward and backward sets of used values meet at each cell."""
+    k = len(masks)
+    fwd = [{0}]
+    for m in masks:
+        fwd.append({f | b for f in fwd[-1] for b in _bits(m & values & ~f)})
+    if values not in fwd[k]:
+        return [0] * k
+    bwd = [set() for _ in range(k)] + [{0}]
+    for j in range(k - 1, -1, -1):
+        bwd[j] = {g | b for g in bwd[j + 1] for b in _bits(masks[j] & values & ~g)}
+    out = []
+    for j in range(k):
+        ok = 0
+        for f in fwd[j]:
+            for b in _bits(masks[j] & values & ~f):
+                if values & ~(f | b) in bwd[j + 1]:
+                    ok |= b
+        out.append(ok)
+    return out
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """Yield the single bits of a mask."""
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low

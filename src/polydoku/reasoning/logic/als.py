@@ -42,14 +42,14 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
         """Yield (cells bitset, value union, cells) of the k-cell groups of `free` whose
         union has exactly k+1 values, in lexicographic order (a prefix already holding more
         than k+1 values cannot grow into one)."""
-        stack = [(0, 0, 0, ())]
+        stack: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 0, 0, ())]
         while stack:
             start, mask, union, chosen = stack.pop()
             if len(chosen) == k:
                 if union.bit_count() == k + 1:
                     yield mask, union, chosen
                 continue
-            nxt = []
+            nxt: list[tuple[int, int, int, tuple[int, ...]]] = []
             for j in range(start, len(free) - (k - len(chosen)) + 1):
                 i = free[j]
                 u = union | cand[i]

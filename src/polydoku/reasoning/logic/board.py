@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterator, Sequence
 
-from ...errors import BadInput
 from ...model import cell_name
 from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
 
@@ -70,6 +69,7 @@ class Layout:
     symbols: str = ""
     box_shape: tuple[int, int] = (0, 0)
     problem: Problem | None = None
+    unread: tuple = ()                      # tables, sums, auxiliaries: no technique reads them
 
     @property
     def ncells(self) -> int:
@@ -169,10 +169,16 @@ class _Reader:
         self.pair_rules: dict[tuple[int, int], str] = {}
         self.pairs: list[tuple[int, int, int, int]] = []   # x=a and y=b exclude each other
         self.extra = False                                  # anything beyond rows/cols/boxes
+        self.unread: list = []                              # tables and sums
+        self.aux: list = []                                 # constraints on auxiliaries
 
     def read(self, c) -> None:
-        """Take in one constraint (a table is bad input: logic cannot reason over it)."""
-        if isinstance(c, AllDifferent):
+        """Take in one constraint (tables, sums and whatever touches an auxiliary variable are
+        kept for Constraint Propagation)."""
+        if any(v >= self.n * self.n for v in _vars_of(c)):
+            self.extra = True
+            self.aux.append(c)
+        elif isinstance(c, AllDifferent):
             self._all_different(c)
         elif isinstance(c, AbsDiffNot):
             for a in range(1, self.n + 1):
@@ -181,12 +187,9 @@ class _Reader:
         elif isinstance(c, Nogood):
             self.pairs.append((c.x, c.a, c.y, c.b))
             self._rule(c.x, c.y, c.label)
-        elif isinstance(c, Table):
-            raise BadInput(f"the logical solver cannot reason over table constraints "
-                           f"({c.label or 'unlabelled'})")
-        elif isinstance(c, Linear):
-            raise BadInput(f"the logical solver cannot reason over sums "
-                           f"({c.label or 'unlabelled'})")
+        elif isinstance(c, (Table, Linear)):
+            self.extra = True
+            self.unread.append(c)       # no technique of its own: "Constraint Propagation"
 
     def _rule(self, x: int, y: int, label: str) -> None:
         self.extra = True
@@ -211,15 +214,51 @@ class _Reader:
                 self.peer_rules.setdefault((x, y), c.label)
 
 
+def _vars_of(c) -> tuple[int, ...]:
+    """Return the variables a constraint reads."""
+    return (c.x, c.y) if isinstance(c, (Nogood, AbsDiffNot)) else tuple(c.vars)
+
+
+def _as_tables(problem: Problem, cons: list) -> list:
+    """Return constraints on auxiliary variables as tables and sums Constraint Propagation can
+    filter: nogoods and pair rules merged per pair of variables into one table of allowed pairs
+    (an all-different into its pairs)."""
+    out: list = []
+    refused: dict[tuple[int, int], tuple[set, str]] = {}
+
+    def refuse(x: int, a: int, y: int, b: int, label: str) -> None:
+        if x > y:
+            x, a, y, b = y, b, x, a
+        refused.setdefault((x, y), (set(), label))[0].add((a, b))
+
+    for c in cons:
+        if isinstance(c, Nogood):
+            refuse(c.x, c.a, c.y, c.b, c.label)
+        elif isinstance(c, AbsDiffNot):
+            for a in problem.domain(c.x):
+                for b in (a - c.d, a + c.d):
+                    if b in problem.domain(c.y):
+                        refuse(c.x, a, c.y, b, c.label)
+        elif isinstance(c, AllDifferent):
+            for i, x in enumerate(c.vars):
+                for y in c.vars[i + 1:]:
+                    for a in set(problem.domain(x)) & set(problem.domain(y)):
+                        refuse(x, a, y, a, c.label)
+        else:
+            out.append(c)
+    for (x, y), (bad, label) in refused.items():
+        out.append(Table((x, y), tuple((a, b) for a in problem.domain(x)
+                                       for b in problem.domain(y) if (a, b) not in bad), label))
+    return out
+
+
 def _build_layout(problem: Problem) -> Layout:
     """Return a fresh layout of a problem (see `layout_of`)."""
     n = problem.size
-    if problem.nvars != n * n:
-        raise BadInput(f"the logical solver needs one variable per cell ({n * n}), "
-                       f"not {problem.nvars}")
     r = _Reader(n)
     for c in problem.constraints:
         r.read(c)
+    r.unread += _as_tables(problem, r.aux)
     houses = r.houses
     cell_houses = tuple(tuple(h.index for h in houses if i in h.cells) for i in range(n * n))
     puzzle = problem.puzzle
@@ -229,7 +268,8 @@ def _build_layout(problem: Problem) -> Layout:
     classic = (not r.extra and kinds.count("row") == n and kinds.count("column") == n
                and kinds.count("box") == n)
     return Layout(n, tuple(houses), tuple(r.peers), cell_houses, _conflicts(n, r.peers, r.pairs),
-                  classic, r.peer_rules, r.pair_rules, symbols, shape, problem)
+                  classic, r.peer_rules, r.pair_rules, symbols, shape, problem,
+                  tuple(r.unread))
 
 
 def _conflicts(n: int, peers: list[int], pairs: list[tuple[int, int, int, int]]) -> tuple[int, ...]:

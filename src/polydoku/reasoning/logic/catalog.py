@@ -4,9 +4,12 @@ Names follow HoDoKu and SudokuWiki; scores and levels are HoDoKu's defaults (its
 `Options.DEFAULT_SOLVER_STEPS`), and so is the rating rule: a path's score is the sum of its
 steps' scores, its level the highest level among them, raised while the score exceeds that
 level's ceiling (Easy 800, Medium 1000, Hard 1600, Unfair 1800; scaled by N²/81 for other
-sizes). Three entries are polydoku's own: for variant rules (HoDoKu knows classic sudoku only)
+sizes). The rest are polydoku's own: for variant rules (HoDoKu knows classic sudoku only)
 "Locked Candidates (variant)" and "Cell Forcing" (the name Rangsk's variant solver uses), both
-scored like locked candidates; and "Nested Forcing Net", past HoDoKu's last resort.
+scored like locked candidates; the rule kinds' own steps ("Killer Cage") and "Constraint
+Propagation" (a clue with no technique of its own, a sum or a table, filtered alone), scored
+near the singles since a variant puzzle takes many; and "Nested Forcing Net", past HoDoKu's
+last resort.
 This module only describes; it finds nothing.
 """
 
@@ -52,6 +55,12 @@ TECHNIQUES: tuple[Technique, ...] = (
        "every place for a value in a house sees the same candidate through a variant rule"),
     _t("Cell Forcing", 50, "Medium", "intersections",
        "every candidate of one cell rules out the same candidate elsewhere (variant rules)"),
+    _t("Killer Cage", 20, "Easy", "clues",
+       "the sets of different values adding up to a cage's sum that its cells can still hold: "
+       "candidates none of them uses go"),
+    _t("Constraint Propagation", 20, "Medium", "clues",
+       "a clue with no technique of its own (a sum, a table) filtered alone: candidates no "
+       "allowed total or tuple can use go"),
     _t("Naked Pair", 60, "Medium", "subsets", "two cells of a house with the same two candidates"),
     _t("Naked Triple", 80, "Medium", "subsets", "three cells of a house with three candidates"),
     _t("Hidden Pair", 70, "Medium", "subsets", "two values with the same two places in a house"),

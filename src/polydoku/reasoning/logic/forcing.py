@@ -51,6 +51,9 @@ def _branch(board: Board, compiled, assume: Sequence[tuple[int, int]],
             nested: bool = False) -> list[int] | None:
     """Return the candidates after placing `assume` and propagating, or None on a contradiction."""
     cand = board.cand[:]
+    problem = board.layout.problem
+    if problem is not None and problem.aux:     # auxiliaries start open: the cells fix them
+        cand += [(1 << d) - 1 for d in problem.aux]
     queue = [i for i in board.unsolved() if cand[i].bit_count() == 1]
     for cell, v in assume:
         if not cand[cell] >> (v - 1) & 1:

@@ -1,0 +1,105 @@
+"""Constraint Propagation: the clues no technique reads, filtered on their own.
+
+Sums (killer cages, arrows, little killers, sandwiches...) and tables (the rule kinds lowered to
+lists of allowed tuples) have no named technique yet. Rather than ignore them, logic filters
+each one alone against the current candidates, as the native engine does: a candidate that no
+allowed total (or tuple) of the clue can use, given the other cells' candidates, goes. The step
+names the clue and its cells. It is checked against the solution like every other step.
+Finders return the first step they see, or None; none changes the board.
+"""
+
+from __future__ import annotations
+
+from .board import Board, values_of
+from .step import Step, cell_list, make_step
+
+NAME = "Constraint Propagation"
+
+
+class _Clue:
+    """One clue as Constraint Propagation sees it: its constraints (tied together by the
+    auxiliary variables they share) with their filters, and its cells."""
+
+    def __init__(self, problem, cons: list):
+        from ...engines.native import constraint_filter
+        self.label = next((c.label for c in cons if c.label), "")
+        self.filters = [(tuple(c.vars), constraint_filter(problem, c)) for c in cons]
+        ncells = problem.ncells
+        self.cells = sorted({v for c in cons for v in c.vars if v < ncells})
+        self.aux = {v: (1 << problem.domain_size(v)) - 1
+                    for c in cons for v in c.vars if v >= ncells}
+
+    def eliminations(self, board: Board) -> list[tuple[int, int]] | None:
+        """Return the (cell, value) candidates the clue forbids, [] for none, None when it
+        allows nothing at all (the board is broken: other steps say so)."""
+        dom = dict(self.aux)
+        for v in self.cells:
+            dom[v] = 1 << (board.value[v] - 1) if board.value[v] else board.cand[v]
+        changed = True
+        while changed:
+            changed = False
+            for vars_, flt in self.filters:
+                support = flt.support([dom[v] for v in vars_])
+                if support is None:
+                    return None
+                for v, keep in zip(vars_, support):
+                    if dom[v] & ~keep:
+                        dom[v] &= keep
+                        changed = len(self.filters) > 1
+        return [(v, value) for v in self.cells if not board.value[v]
+                for value in values_of(board.cand[v] & ~dom[v])]
+
+
+def _clues(board: Board) -> list[_Clue]:
+    """Return the clues no technique reads (built once per layout): constraints that share an
+    auxiliary variable form one clue."""
+    lay = board.layout
+    cached = _CLUES.get(id(lay))
+    if cached is not None and cached[0] is lay:
+        return cached[1]
+    problem = lay.problem
+    out: list[_Clue] = []
+    if problem is not None:
+        ncells = problem.ncells
+        groups: list[list] = []
+        owner: dict[int, int] = {}          # auxiliary variable -> group
+        for c in lay.unread:
+            aux = [v for v in c.vars if v >= ncells]
+            hit = sorted({owner[v] for v in aux if v in owner})
+            if not hit:
+                k = len(groups)
+                groups.append([])
+            else:
+                k = hit[0]
+                for other in hit[1:]:       # merge: the constraint ties two groups
+                    groups[k] += groups[other]
+                    for v, g in owner.items():
+                        if g == other:
+                            owner[v] = k
+                    groups[other] = []
+            groups[k].append(c)
+            for v in aux:
+                owner[v] = k
+        out = [_Clue(problem, g) for g in groups if g]
+    if len(_CLUES) > 16:
+        _CLUES.clear()
+    _CLUES[id(lay)] = (lay, out)
+    return out
+
+
+_CLUES: dict[int, tuple] = {}
+
+
+def find_constraint_propagation(board: Board) -> Step | None:
+    """Return the eliminations of the first clue (sum, table, or a rule with auxiliary
+    variables) that forbids some candidate."""
+    if not board.layout.unread:
+        return None
+    lay = board.layout
+    for clue in _clues(board):
+        elim = clue.eliminations(board)
+        if elim:
+            return make_step(lay, NAME, f"{clue.label or 'a clue'} on "
+                             f"{cell_list(lay, clue.cells)} allows no combination that uses "
+                             f"them", eliminations=elim, pattern=clue.cells)
+    return None
