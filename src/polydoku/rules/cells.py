@@ -236,7 +236,7 @@ def _matched(masks: list[int], values: int) -> list[int]:
         fwd.append({f | b for f in fwd[-1] for b in _bits(m & values & ~f)})
     if values not in fwd[k]:
         return [0] * k
-    bwd = [set() for _ in range(k)] + [{0}]
+    bwd: list[set[int]] = [set() for _ in range(k)] + [{0}]
     for j in range(k - 1, -1, -1):
         bwd[j] = {g | b for g in bwd[j + 1] for b in _bits(masks[j] & values & ~g)}
     out = []
