@@ -161,6 +161,23 @@ def hint_json(puzzle: Puzzle, board, step, status: str) -> dict[str, Any]:
     return data
 
 
+def graded_hint_json(puzzle: Puzzle, board, step, status: str, grade: str) -> dict[str, Any]:
+    """Return the JSON object of `hint --level GRADE --json` (and of the page's hints): the
+    keys of `hint_json`, filled only as far as the grade tells, with `grade`, the `house` to
+    look at and its cells (`house_cells`)."""
+    from .reasoning.graded import focus, graded
+    if step is None:
+        return {**hint_json(puzzle, board, None, status), "grade": grade, "house": None,
+                "house_cells": []}
+    lay = board.layout
+    g = graded(step, lay, grade)
+    _, cells = focus(step, lay)
+    data = hint_json(puzzle, board, step if grade == "answer" else None, status)
+    data.update(g.data)
+    data.update(grade=grade, text=g.text, house_cells=[lay.name(i) for i in cells])
+    return data
+
+
 def path_json(puzzle: Puzzle, path) -> dict[str, Any]:
     """Return the JSON object of a logical path (`steps --json`)."""
     from .reasoning.logic import candidates_rows

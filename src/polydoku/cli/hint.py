@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from ..errors import EXIT_SOLVED, EXIT_UNKNOWN, BadInput
-from ..jsonout import hint_json
+from ..jsonout import graded_hint_json
 from ..reasoning.graded import GRADES, graded
 from ..reasoning.logic import allowed_finders, candidates_grid, check_step
 from ..reasoning.logic import next_step, prepare, start_board
@@ -95,15 +95,10 @@ def draw(out: str, p, board, step, grade: str) -> None:
 
 def show(p, board, step, status: str, as_json: bool, grade: str = "answer") -> None:
     """Print one puzzle's next move (or why there is none), as a sentence or as JSON."""
-    if step is not None and grade != "answer":
-        g = graded(step, board.layout, grade)
-        if as_json:
-            echo_json({**hint_json(p, board, None, status), "technique": None, **g.data,
-                       "grade": grade, "text": g.text})
-        else:
-            click.echo(g.text)
-    elif as_json:
-        echo_json({**hint_json(p, board, step, status), "grade": grade})
+    if as_json:
+        echo_json(graded_hint_json(p, board, step, status, grade))
+    elif step is not None and grade != "answer":
+        click.echo(graded(step, board.layout, grade).text)
     elif step is not None:
         click.echo(step.text)
     elif status == "complete":

@@ -15,12 +15,12 @@ from typing import Any
 from .. import api
 from ..errors import BadInput, EngineUnavailable, PolydokuError
 from ..formats.read import FORMATS, read_text
-from ..jsonout import (candidates_json, error_json, explain_json, hint_json, label, path_json,
-                       solve_json, unique_json, unsolvable_json)
+from ..jsonout import (candidates_json, error_json, explain_json, graded_hint_json, label,
+                       path_json, solve_json, unique_json, unsolvable_json)
 from ..model import Puzzle, parse_rules
+from ..reasoning.graded import GRADES
 
 KINDS = ("solve", "count", "check-unique", "explain", "candidates", "hint", "steps")
-GRADES = ("nudge", "technique", "cells", "answer")
 MAX_TIMEOUT = 120.0
 DEFAULT_TIMEOUT = 30.0
 MAX_COUNT = 100_000
@@ -197,35 +197,7 @@ def _hint(req: Request) -> dict:
     if step is not None:
         check_step(step, prep.solution, board)
     status = "move" if step else ("complete" if board.is_solved() else "stalled")
-    data = hint_json(req.puzzle, board, step, status)
-    return data if req.grade is None else graded(data, req.grade, _house_cells(board, data))
-
-
-def _house_cells(board, data: dict) -> list[str]:
-    """Return the cells of the houses a step's pattern lies in, written r1c1."""
-    lay, names = board.layout, set(data.get("houses") or ())
-    cells = sorted({i for h in lay.houses if h.name in names for i in h.cells})
-    return [lay.name(i) for i in cells]
-
-
-def graded(data: dict, grade: str, house_cells: list[str]) -> dict:
-    """Return a hint told only up to `grade`: nudge (where to look), technique (its name),
-    cells (the pattern), answer (everything `hint --json` says)."""
-    if data["status"] != "move":
-        return {**data, "grade": grade}
-    where = " and ".join(data["houses"]) or ", ".join(data["pattern"])
-    name = data["technique"]
-    out = {"puzzle": data["puzzle"], "status": "move", "grade": grade,
-           "houses": data["houses"], "house_cells": house_cells}
-    if grade == "nudge":
-        return {**out, "text": f"Look at {where}."}
-    out.update(technique=name, level=data["level"], score=data["score"])
-    if grade == "technique":
-        return {**out, "text": f"Try a {name} in {where}."}
-    out.update(pattern=data["pattern"], pattern_candidates=data["pattern_candidates"])
-    if grade == "cells":
-        return {**out, "text": f"A {name} in {where}, on {', '.join(data['pattern'])}."}
-    return {**data, "grade": grade, "house_cells": house_cells}
+    return graded_hint_json(req.puzzle, board, step, status, req.grade or "answer")
 
 
 def _steps(req: Request) -> dict:
