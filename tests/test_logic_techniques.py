@@ -168,11 +168,78 @@ def test_killer_cage_places_each_value_of_a_set_once():
     assert "can only be 1+3+5 or 2+3+4" in step.text
 
 
+def test_thermometer_bounds():
+    b = clue_board({"kind": "thermometer", "cells": ["r1c1", "r2c2", "r3c3"]})
+    cands(b, "r3c3", "5678")
+    step = assert_only(b, "Thermometer", moves(["r1c1"], "789") + " " + moves(["r2c2"], "189"))
+    assert step.text.startswith("Thermometer: values rise at every step along the thermometer "
+                                "from r1c1 (3 cells), which leaves r1c1 1 to 6, r2c2 2 to 7, so ")
+
+
+def test_slow_thermometer_bounds_allow_equal_neighbours():
+    b = clue_board({"kind": "slow-thermometer", "cells": ["r1c1", "r2c2"]})
+    cands(b, "r1c1", "456")
+    assert_only(b, "Thermometer", moves(["r2c2"], "123"))
+
+
+def test_arrow_sum_bounds_both_ways():
+    # the circle r1c1 holds the sum of r1c2 and r1c3 (a row, so all three differ... but the
+    # arrow alone only knows sums): the shaft makes 2 to 18, the circle at least 2
+    b = clue_board({"kind": "arrow", "circle": ["r1c1"], "cells": ["r2c2", "r3c3"]})
+    cands(b, "r1c1", "1234")
+    step = assert_only(b, "Arrow Sum", "r1c1=1 " + moves(["r2c2", "r3c3"], "456789"))
+    assert "shaft r2c2 and r3c3 adds up to 2 to 18, and its circle r1c1 can hold 2 to 4" in step.text
+
+
+@pytest.mark.parametrize("rule, keep, drop_first", [
+    ({"kind": "kropki-white"}, "2468", ""),
+    ({"kind": "kropki-black"}, "26", "579"),        # 5, 7, 9 have no half and no double
+    ({"kind": "xv", "sum": "X"}, "13579", ""),       # the pair alone allows 5+5
+    ({"kind": "xv", "sum": "V"}, "24", "579")])
+def test_kropki_and_xv_pairs(rule, keep, drop_first):
+    b = clue_board({**rule, "cells": ["r1c1", "r1c2"]})
+    cands(b, "r1c1", "13579")
+    technique = "XV Pair" if rule["kind"] == "xv" else "Kropki Pair"
+    drop_second = "".join(v for v in "123456789" if v not in keep)
+    step = assert_only(b, technique, moves(["r1c2"], drop_second) + " "
+                       + moves(["r1c1"], drop_first))
+    mark = {"kropki-white": "white dot", "kropki-black": "black dot"}.get(rule["kind"],
+                                                                           rule.get("sum"))
+    assert step.text.startswith(f"{technique}: the {mark} between r1c1 and r1c2 joins ")
+
+
+def test_german_whispers_has_no_neighbour_for_five():
+    b = clue_board({"kind": "whispers", "cells": ["r1c1", "r2c2", "r3c3"]})
+    step = assert_only(b, "German Whispers", "r1c1=5 r2c2=5 r3c3=5")
+    assert "whispers line from r1c1, neighbours differ by at least 5" in step.text
+
+
+def test_parity_line_alternates():
+    b = clue_board({"kind": "parity", "cells": ["r1c1", "r2c2", "r3c3"]})
+    cands(b, "r2c2", "2468")
+    assert_only(b, "Parity Line", moves(["r1c1", "r3c3"], "2468"))
+
+
+def test_rule45_innies_of_a_row():
+    # cages inside row 1 add up to 42, so r1c8 and r1c9 add up to 3: 1+2
+    b = clue_board({"kind": "killer", "cells": ["r1c1", "r1c2", "r1c3"], "sum": 15},
+                   {"kind": "killer", "cells": ["r1c4", "r1c5", "r1c6", "r1c7"], "sum": 27})
+    killer = next(f for names, f in FINDERS if names == ("Killer Cage",))
+    while (step := killer(b)) is not None:      # what the cages say alone, first
+        for i, v in step.eliminations:
+            b.eliminate(i, v)
+    step = assert_only(b, "45 Rule", moves(["r1c8", "r1c9"], "3456789"))
+    assert step.text.startswith("45 Rule: the cages inside row 1 add up to 42, so its other "
+                                "cells r1c8 and r1c9 add up to 3, and they can only be 1+2, so")
+
+
 def test_constraint_propagation_on_a_sum_with_no_technique():
-    # the circle r1c1 holds the sum of r1c2 and r1c3: it is at least 2, they are at most 8
-    b = clue_board({"kind": "arrow", "circle": ["r1c1"], "cells": ["r1c2", "r1c3"]})
-    step = assert_only(b, "Constraint Propagation", "r1c1=1 r1c2=9 r1c3=9")
-    assert step.text.startswith("Constraint Propagation: arrow 1 on r1c1, r1c2 and r1c3 ")
+    # a pill (two-cell circle) reading 10*r1c1 + r1c2 is the sum of r2c1, r3c1 and r4c1: at
+    # most 27, so r1c1 is 1 or 2
+    b = clue_board({"kind": "arrow", "circle": ["r1c1", "r1c2"],
+                    "cells": ["r2c1", "r3c1", "r4c1"]})
+    step = assert_only(b, "Constraint Propagation", moves(["r1c1"], "3456789"))
+    assert step.text.startswith("Constraint Propagation: arrow 1 on ")
 
 
 def test_constraint_propagation_follows_a_rules_auxiliary_variables():
@@ -429,7 +496,8 @@ def test_uniqueness_techniques_need_a_proved_unique_puzzle(technique):
 def test_every_technique_is_tested():
     tested = {h[0] for h in HARVESTED} | {
         "Full House", "Naked Single", "Hidden Single", "Locked Pair", "Locked Triple", "Pointing",
-        "Claiming", "Locked Candidates (variant)", "Cell Forcing", "Killer Cage", "Constraint Propagation", "Naked Pair", "Naked Triple",
+        "Claiming", "Locked Candidates (variant)", "Cell Forcing", "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
+        "German Whispers", "Parity Line", "45 Rule", "Constraint Propagation", "Naked Pair", "Naked Triple",
         "Naked Quadruple", "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing",
         "Swordfish", "Jellyfish", "Finned X-Wing", "Sashimi X-Wing", "Remote Pair", "Skyscraper",
         "2-String Kite", "Empty Rectangle", "W-Wing", "XY-Wing", "XYZ-Wing"}

@@ -10,7 +10,7 @@ from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape
 from . import params
-from .base import CellsRule, value_at, values_at, where
+from .base import CellsRule, cells_phrase, value_at, values_at, where
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,38 @@ class Arrow(Rule):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         idx = tuple(geometry.index(c) for c in self.circle + self.cells)
         return [Shape("arrow", idx, str(len(self.circle)))]
+
+    technique: ClassVar[str] = "Arrow Sum"
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """Arrow bounds, both ways: the circle lies between the least and the greatest sum
+        the shaft can make, and each shaft cell leaves room for the others. A circle of two or
+        more cells is left to Constraint Propagation."""
+        if len(self.circle) != 1:
+            return None
+        shaft = [geometry.index(c) for c in self.cells]
+        ring = geometry.index(self.circle[0])
+        masks = [cands[i] for i in shaft]
+        if not all(masks) or not cands[ring]:
+            return None
+        lows = [(m & -m).bit_length() for m in masks]
+        highs = [m.bit_length() for m in masks]
+        s_lo, s_hi = sum(lows), sum(highs)
+        ring_keep = cands[ring] & _between(s_lo, s_hi)
+        drop = {ring: cands[ring] & ~ring_keep} if cands[ring] & ~ring_keep else {}
+        if ring_keep:
+            c_lo, c_hi = (ring_keep & -ring_keep).bit_length(), ring_keep.bit_length()
+            for i, m, lo, hi in zip(shaft, masks, lows, highs):
+                keep = m & _between(c_lo - (s_hi - hi), c_hi - (s_lo - lo))
+                if m & ~keep:
+                    drop[i] = drop.get(i, 0) | m & ~keep
+        if not drop:
+            return None
+        ring_words = (f"{(ring_keep & -ring_keep).bit_length()} to {ring_keep.bit_length()}"
+                      if ring_keep else "nothing")
+        return drop, (f"the arrow's shaft {cells_phrase(self.cells)} adds up to {s_lo} to "
+                      f"{s_hi}, and its circle {cell_name(self.circle[0])} can hold "
+                      f"{ring_words}")
 
 
 @dataclass(frozen=True)
@@ -207,3 +239,10 @@ class RowIndex(ColumnIndex):
 
 
 KINDS = (Arrow, Clone, Quadruple, ColumnIndex, RowIndex)
+
+
+def _between(lo: int, hi: int) -> int:
+    """Return the bitmask of the values lo..hi (bit v-1 for value v; empty when lo > hi)."""
+    lo = max(lo, 1)
+    return ((1 << hi) - 1) & ~((1 << (lo - 1)) - 1) if lo <= hi else 0
+

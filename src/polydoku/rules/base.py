@@ -28,6 +28,12 @@ def where(cells: Sequence[Cell]) -> str:
     return head if len(cells) == 1 else f"{head}..{cell_name(cells[-1])}"
 
 
+def cells_phrase(cells: Sequence[Cell]) -> str:
+    """Return cells written out for a sentence: "r1c1, r1c2 and r2c1"."""
+    names = [cell_name(c) for c in cells]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 @dataclass(frozen=True)
 class GlobalRule(Rule):
     """A rule with no parameters, written as its kind alone."""
@@ -104,6 +110,40 @@ class PairRule(CellsRule):
     def pair(self) -> frozenset[Cell]:
         """Return the two cells as an unordered pair."""
         return frozenset(self.cells)
+
+    joins: ClassVar[str] = ""              # what the mark asks of its cells, for logic's text
+    mark: ClassVar[str] = ""               # what the mark is called there ("white dot")
+
+    def deduce(self, geometry: Geometry, cands) -> tuple[dict[int, int], str] | None:
+        """A mark's pair: a candidate of one cell that no candidate of the other completes
+        goes."""
+        if not self.technique:
+            return None
+        x, y = (geometry.index(c) for c in self.cells)
+        n = geometry.size
+        mx, my = cands[x], cands[y]
+        keep_x = keep_y = 0
+        for a in range(1, n + 1):
+            if not mx >> (a - 1) & 1:
+                continue
+            for b in range(1, n + 1):
+                if my >> (b - 1) & 1 and self.ok(a, b):
+                    keep_x |= 1 << (a - 1)
+                    keep_y |= 1 << (b - 1)
+        drop = {i: m & ~k for i, m, k in ((x, mx, keep_x), (y, my, keep_y)) if m & ~k}
+        if not drop:
+            return None
+        first, second = (cell_name(c) for c in self.cells)
+        return drop, (f"the {self.mark_words()} between {first} and {second} joins "
+                      f"{self.join_words()}")
+
+    def mark_words(self) -> str:
+        """Return what the pair's mark is called in logic's text ("white dot")."""
+        return self.mark or self.kind
+
+    def join_words(self) -> str:
+        """Return what the mark asks of its two cells ("consecutive values")."""
+        return self.joins
 
 
 SIDES = ("top", "bottom", "left", "right")

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-from typing import Any, ClassVar, Iterator, Sequence
+from typing import Any, ClassVar, Iterator
 
 from ..model.geometry import Geometry, cell_name
 from ..model.rules import Shape
 from . import params
-from .base import CellsRule, value_at, values_at, where
+from .base import CellsRule, cells_phrase, value_at, values_at, where
 from .globals import repeats
 
 
@@ -144,37 +144,22 @@ class Killer(CellsRule):
             b.linear(xs, [1] * len(xs), self.total)
 
     technique: ClassVar[str] = "Killer Cage"
-    MAX_COMBINATIONS: ClassVar[int] = 20000     # sets of values tried (a huge cage: no logic)
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """Cage combinations: the sets of different values adding up to the sum that the
         cells' candidates can still hold; a candidate no such set (placed so that every cell
         gets one value) uses goes."""
-        n, k = geometry.size, len(self.cells)
-        if self.total is None or k > n or comb(n, k) > self.MAX_COMBINATIONS:
+        if self.total is None:
             return None
         idx = [geometry.index(c) for c in self.cells]
-        masks = [cands[i] for i in idx]
-        keep = [0] * k
-        fits = []
-        for combo in combinations(range(1, n + 1), k):
-            if sum(combo) != self.total:
-                continue
-            used = _matched(masks, sum(1 << (v - 1) for v in combo))
-            if any(used):
-                fits.append(combo)
-                keep = [a | b for a, b in zip(keep, used)]
-        drop = {i: m & ~kept for i, m, kept in zip(idx, masks, keep) if m & ~kept}
+        found = cage_sets(geometry.size, [cands[i] for i in idx], self.total)
+        if found is None:
+            return None
+        keep, fits = found
+        drop = {i: cands[i] & ~kept for i, kept in zip(idx, keep) if cands[i] & ~kept}
         if not drop:
             return None
-        cage = f"the cage {cells_phrase(self.cells)} (sum {self.total})"
-        if not fits:
-            return drop, f"{cage} has no set of different values that fits"
-        if len(fits) <= 3:
-            sets = " or ".join("+".join(map(str, f)) for f in fits)
-            return drop, f"{cage} can only be {sets}"
-        return drop, (f"{cage} holds one of {len(fits)} sets of {k} different values, and "
-                      "none of them puts these values there")
+        return drop, f"the cage {cells_phrase(self.cells)} (sum {self.total}) {sets_words(fits)}"
 
     @classmethod
     def read_off(cls, grid, geometry: Geometry, rng) -> list["Killer"]:
@@ -220,10 +205,34 @@ def _neighbours(i: int, n: int) -> list[int]:
 KINDS = (ExtraRegion, Even, Odd, Minimum, Maximum, Killer)
 
 
-def cells_phrase(cells: Sequence[tuple[int, int]]) -> str:
-    """Return cells written "r1c1, r1c2 and r2c1"."""
-    names = [cell_name(c) for c in cells]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def cage_sets(n: int, masks: list[int], total: int, limit: int = 20000
+              ) -> tuple[list[int], list[tuple[int, ...]]] | None:
+    """Return, for cells that hold different values 1..n adding up to `total` (candidates
+    `masks`), what each cell can keep and the sets of values that fit; None when there are
+    more than `limit` sets of that many values to try."""
+    k = len(masks)
+    if k > n or comb(n, k) > limit:
+        return None
+    keep = [0] * k
+    fits = []
+    for combo in combinations(range(1, n + 1), k):
+        if sum(combo) != total:
+            continue
+        used = _matched(masks, sum(1 << (v - 1) for v in combo))
+        if any(used):
+            fits.append(combo)
+            keep = [a | b for a, b in zip(keep, used)]
+    return keep, fits
+
+
+def sets_words(fits: list[tuple[int, ...]]) -> str:
+    """Return what the fitting sets say, for logic's text ("can only be 1+3 or 2+4")."""
+    if not fits:
+        return "has no set of different values that fits"
+    if len(fits) <= 3:
+        return "can only be " + " or ".join("+".join(map(str, f)) for f in fits)
+    return (f"holds one of {len(fits)} sets of {len(fits[0])} different values, and none of "
+            "them puts these values there")
 
 
 def _matched(masks: list[int], values: int) -> list[int]:

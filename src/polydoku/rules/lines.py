@@ -38,6 +38,33 @@ class _PairwiseLine(CellsRule):
         for i, j, d in self.pairs():
             b.relation(xs[i], xs[j], lambda a, c, d=d: self.ok(a, c, d, b.size))
 
+    def rule_words(self) -> str:
+        """Return the line's rule as logic's text says it ("neighbours differ by at least 5")."""
+        return self.description
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """Line pairs: a candidate that no candidate of a cell it is related to along the line
+        completes goes (the kinds that name a technique only)."""
+        if not self.technique:
+            return None
+        n = geometry.size
+        idx = [geometry.index(c) for c in self.cells]
+        keep = [cands[i] for i in idx]
+        for i, j, d in self.pairs():
+            ki = kj = 0
+            for a in _values(keep[i]):
+                for b in _values(keep[j]):
+                    if self.ok(a, b, d, n):
+                        ki |= 1 << (a - 1)
+                        kj |= 1 << (b - 1)
+            keep[i] &= ki
+            keep[j] &= kj
+        drop = {x: cands[x] & ~k for x, k in zip(idx, keep) if cands[x] & ~k}
+        if not drop:
+            return None
+        return drop, (f"on the {self.kind} line from {cell_name(self.cells[0])}, "
+                      f"{self.rule_words()}")
+
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.cells)
         for i, j, d in self.pairs():
@@ -62,6 +89,36 @@ class Thermometer(_PairwiseLine):
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape("thermo", tuple(geometry.index(c) for c in self.cells), style=self.kind)]
+
+    technique: ClassVar[str] = "Thermometer"
+    rise: ClassVar[int] = 1                 # the least step from one cell to the next
+    climbs: ClassVar[str] = "rise at every step"
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """Thermometer bounds: each cell is above what the cells before it need and below
+        what the cells after it allow."""
+        idx = [geometry.index(c) for c in self.cells]
+        masks = [cands[i] for i in idx]
+        if not all(masks):
+            return None
+        low = [(m & -m).bit_length() for m in masks]
+        high = [m.bit_length() for m in masks]
+        for j in range(1, len(idx)):
+            low[j] = max(low[j], low[j - 1] + self.rise)
+        for j in range(len(idx) - 2, -1, -1):
+            high[j] = min(high[j], high[j + 1] - self.rise)
+        drop, bounds = {}, []
+        for i, m, lo, hi in zip(idx, masks, low, high):
+            keep = ((1 << hi) - 1) & ~((1 << (lo - 1)) - 1) if lo <= hi else 0
+            if m & ~keep:
+                drop[i] = m & ~keep
+                bounds.append(f"{cell_name(geometry.cell(i))} {lo} to {hi}" if lo <= hi
+                              else f"{cell_name(geometry.cell(i))} nothing")
+        if not drop:
+            return None
+        return drop, (f"values {self.climbs} along the {self.kind} from "
+                      f"{cell_name(self.cells[0])} ({len(self.cells)} cells), which leaves "
+                      + ", ".join(bounds))
 
     @classmethod
     def read_off(cls, grid, geometry: Geometry, rng) -> list["Thermometer"]:
@@ -103,6 +160,9 @@ class SlowThermometer(Thermometer):
     def ok(self, a: int, b: int, steps: int, n: int) -> bool:
         return b >= a
 
+    rise: ClassVar[int] = 0
+    climbs: ClassVar[str] = "never fall"
+
 
 @dataclass(frozen=True)
 class Whispers(_PairwiseLine):
@@ -130,6 +190,11 @@ class Whispers(_PairwiseLine):
 
     def ok(self, a: int, b: int, steps: int, n: int) -> bool:
         return abs(a - b) >= (self.difference or (n + 1) // 2)
+
+    technique: ClassVar[str] = "German Whispers"
+
+    def rule_words(self) -> str:
+        return f"neighbours differ by at least {self.difference or 'half the size'}"
 
 
 @dataclass(frozen=True)
@@ -280,6 +345,11 @@ class Parity(_PairwiseLine):
     def ok(self, a: int, b: int, steps: int, n: int) -> bool:
         return (a + b) % 2 == 1
 
+    technique: ClassVar[str] = "Parity Line"
+
+    def rule_words(self) -> str:
+        return "neighbours alternate odd and even"
+
 
 @dataclass(frozen=True)
 class Zipper(CellsRule):
@@ -360,3 +430,11 @@ class RegionSum(CellsRule):
 
 KINDS = (Thermometer, SlowThermometer, Whispers, Palindrome, Renban, Between, Entropic, Modular,
          Parity, Zipper, RegionSum)
+
+
+def _values(mask: int) -> Iterator[int]:
+    """Yield the values of a candidate bitmask (bit v-1 for value v)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length()
+        mask ^= low

@@ -26,6 +26,10 @@ class KropkiWhite(PairRule):
     def ok(self, a: int, b: int) -> bool:
         return abs(a - b) == 1
 
+    technique: ClassVar[str] = "Kropki Pair"
+    joins: ClassVar[str] = "consecutive values"
+    mark: ClassVar[str] = "white dot"
+
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape("dot", tuple(geometry.index(c) for c in self.cells), style="white")]
 
@@ -41,6 +45,10 @@ class KropkiBlack(PairRule):
 
     def ok(self, a: int, b: int) -> bool:
         return a == 2 * b or b == 2 * a
+
+    technique: ClassVar[str] = "Kropki Pair"
+    joins: ClassVar[str] = "a value and its double"
+    mark: ClassVar[str] = "black dot"
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape("dot", tuple(geometry.index(c) for c in self.cells), style="black")]
@@ -58,6 +66,14 @@ class XV(PairRule):
     @property
     def words(self) -> str:   # type: ignore[override]
         return f"do not add up to {self.total}"
+
+    technique: ClassVar[str] = "XV Pair"
+
+    def join_words(self) -> str:
+        return f"values adding up to {self.total}"
+
+    def mark_words(self) -> str:
+        return {10: "X", 5: "V"}.get(self.total, f"{self.total} mark")
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "XV":

@@ -6,7 +6,7 @@ steps' scores, its level the highest level among them, raised while the score ex
 level's ceiling (Easy 800, Medium 1000, Hard 1600, Unfair 1800; scaled by N²/81 for other
 sizes). The rest are polydoku's own: for variant rules (HoDoKu knows classic sudoku only)
 "Locked Candidates (variant)" and "Cell Forcing" (the name Rangsk's variant solver uses), both
-scored like locked candidates; the rule kinds' own steps ("Killer Cage") and "Constraint
+scored like locked candidates; the rule kinds' own steps ("Killer Cage", "Thermometer"...) and "Constraint
 Propagation" (a clue with no technique of its own, a sum or a table, filtered alone), scored
 near the singles since a variant puzzle takes many; and "Nested Forcing Net", past HoDoKu's
 last resort.
@@ -58,6 +58,24 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Killer Cage", 20, "Easy", "clues",
        "the sets of different values adding up to a cage's sum that its cells can still hold: "
        "candidates none of them uses go"),
+    _t("Thermometer", 20, "Easy", "clues",
+       "values rise along a thermometer: each cell is above what the cells before it need and "
+       "below what the cells after it allow"),
+    _t("Arrow Sum", 20, "Easy", "clues",
+       "an arrow's circle lies between the least and the greatest sum its shaft can make; each "
+       "shaft cell leaves room for the others"),
+    _t("Kropki Pair", 20, "Easy", "clues",
+       "a candidate that no candidate across a white (consecutive) or black (double) dot "
+       "completes goes"),
+    _t("XV Pair", 20, "Easy", "clues",
+       "a candidate that no candidate across an X (sum 10) or a V (sum 5) completes goes"),
+    _t("German Whispers", 20, "Easy", "clues",
+       "a candidate on a whispers line that no neighbour's candidate differs from by enough goes"),
+    _t("Parity Line", 20, "Easy", "clues",
+       "a candidate on a parity line that no neighbour of the other parity completes goes"),
+    _t("45 Rule", 40, "Medium", "clues",
+       "a house adds up to 45: the cells the cages inside it leave (innies), or the cells the "
+       "cages covering it stick out with (outies), make a cage of their own"),
     _t("Constraint Propagation", 20, "Medium", "clues",
        "a clue with no technique of its own (a sum, a table) filtered alone: candidates no "
        "allowed total or tuple can use go"),

@@ -23,8 +23,8 @@ from ...errors import EXIT_ENGINE, PolydokuError
 from ...model import Puzzle
 from ...problem import Problem, build_problem
 from ...verify import is_solution
-from . import (als, chains, clues, fish, forcing, intersections, propagation, single_digit,
-               singles, subsets, uniqueness, wings)
+from . import (als, chains, clues, fish, forcing, intersections, propagation, rule45,
+               single_digit, singles, subsets, uniqueness, wings)
 from .board import Board, Layout, layout_of
 from .catalog import LEVELS, Rating, level_of, rate
 from .step import Step
@@ -37,6 +37,7 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("Naked Single",), singles.find_naked_single),
     (("Hidden Single",), singles.find_hidden_single),
     *(((name,), partial(clues.find_rule_step, technique=name)) for name in clues.TECHNIQUES),
+    (("45 Rule",), rule45.find_rule45),
     (("Constraint Propagation",), propagation.find_constraint_propagation),
     (("Locked Pair",), partial(subsets.find_locked_subset, k=2)),
     (("Locked Triple",), partial(subsets.find_locked_subset, k=3)),
