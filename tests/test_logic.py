@@ -161,3 +161,32 @@ def test_readme_table_matches_the_catalogue():
     rows = [line.split("|")[1:4] for line in table.splitlines()[2:]]
     table = {name.strip(): (int(score), level.strip()) for name, score, level in rows}
     assert table == {t.name: (t.score, t.level) for t in TECHNIQUES}
+
+
+def test_difficulty_length_bands_follow_sudoku_explainer():
+    from polydoku.reasoning.logic.difficulty import length_bonus
+    assert [round(length_bonus(n), 1) for n in (3, 4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25)] \
+        == [0.0, 0.0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6]
+
+
+def test_difficulty_is_decided_by_the_hardest_step():
+    path = solve_logically(parse_line(data_lines("norvig_easy50.txt", 1)[0]))
+    assert path.rating.difficulty in (1.2, 1.5, 2.3)        # singles only
+    stalled = solve_logically(parse_line(data_lines("magictour_top1465.txt", 1)[0]),
+                              max_level="Hard")
+    assert not stalled.solved and stalled.rating.difficulty == 11.0
+    hard = solve_logically(parse_line(data_lines("magictour_top1465.txt", 1)[0]))
+    assert hard.solved and 6.5 <= hard.rating.difficulty < 11
+    assert hard.rating.to_json()["difficulty"] == hard.rating.difficulty
+
+
+def test_a_hidden_single_in_a_box_is_easier_than_in_a_line():
+    from polydoku.reasoning.logic.difficulty import step_difficulty
+    from polydoku.reasoning.logic.step import Step
+    from polydoku.problem import build_problem
+    lay = layout_of(build_problem(Puzzle.empty(9)))
+    box = next(h.name for h in lay.houses if h.kind == "box")
+    row = next(h.name for h in lay.houses if h.kind == "row")
+    single = Step("Hidden Single", ((0, 1),), (), (0,), (), (box,), "")
+    assert step_difficulty(single, lay) == 1.2
+    assert step_difficulty(Step("Hidden Single", ((0, 1),), (), (0,), (), (row,), ""), lay) == 1.5

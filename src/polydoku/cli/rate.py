@@ -1,5 +1,6 @@
-"""`polydoku rate`: one row per puzzle of a file, in input order: its level, score, hardest
-technique, givens and whether it is unique; a bad line is an error row in its place.
+"""`polydoku rate`: one row per puzzle of a file, in input order: its level, score,
+difficulty, hardest technique, givens and whether it is unique; a bad line is an error row in
+its place.
 
 Rows stream as they are made, on --jobs processes (`many.run_lines`), as CSV, JSON lines or
 an aligned table.
@@ -23,8 +24,10 @@ from .app import cli
 from .common import input_format_option, json_line, puzzle_argument, rules_option, seconds
 from .many import Job, Result, cluster_options, run_lines, source_size, spread_of
 
-COLUMNS = ("line", "name", "level", "score", "hardest", "givens", "unique", "status")
-WIDTHS = {"line": 6, "name": 16, "level": 8, "score": 6, "hardest": 26, "givens": 6,
+COLUMNS = ("line", "name", "level", "score", "difficulty", "hardest", "givens", "unique",
+           "status")
+WIDTHS = {"line": 6, "name": 16, "level": 8, "score": 6, "difficulty": 10, "hardest": 26,
+          "givens": 6,
           "unique": 6}
 SUMMARY = ((EXIT_SOLVED, "rated"), (EXIT_UNSAT, "not unique"), (EXIT_UNKNOWN, "unknown"),
            (EXIT_ENGINE, "errors"), (EXIT_BAD_INPUT, "bad input"))
@@ -48,7 +51,8 @@ class Settings:
 @cluster_options
 def rate(puzzle, rules, input_format, fmt, timeout, jobs, dask, chunk, unordered):
     """Rate every puzzle of PUZZLE (a file of one puzzle per line, a literal, or -) with
-    polydoku's logic: level (Easy..Extreme), score, hardest technique, givens, unique.
+    polydoku's logic: level (Easy..Extreme), score, difficulty (Sudoku Explainer's manner,
+    1.0 to 11), hardest technique, givens, unique.
 
     One row per input line, in input order; a bad line is an error row in its place and the
     others are still rated. Exit codes: 0 every puzzle rated, 1 some puzzle has no solution
@@ -108,7 +112,7 @@ def _table_line(values: dict) -> str:
             cells.append(text)
         else:
             text = text if len(text) <= width else text[:width - 1] + "…"
-            cells.append(text.rjust(width) if c in ("line", "score", "givens") else
+            cells.append(text.rjust(width) if c in ("line", "score", "difficulty", "givens") else
                          text.ljust(width))
     return "  ".join(cells).rstrip() + "\n"
 
@@ -151,6 +155,7 @@ def _rate_entry(entry: Entry, engine, settings: Settings) -> Result:
         row = _row(entry, givens=givens, unique=True, status="gave up")
         return (row_text(row, settings.fmt),
                 f"polydoku: {where}the rating ran out of time\n", EXIT_UNKNOWN)
-    row = _row(entry, level=r.level, score=r.score, hardest=r.hardest or None, givens=givens,
+    row = _row(entry, level=r.level, score=r.score, difficulty=r.difficulty,
+               hardest=r.hardest or None, givens=givens,
                unique=True, status="rated" if r.solved else "rated (logic stalls)")
     return row_text(row, settings.fmt), "", EXIT_SOLVED

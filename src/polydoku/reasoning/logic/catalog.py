@@ -155,11 +155,13 @@ class Rating:
     solved: bool
     hardest: str
     counts: dict[str, int]
+    difficulty: float | None = None     # the finer scale (`difficulty.py`), from the steps
 
     def to_json(self) -> dict:
         """Return the rating as a JSON-ready dict."""
         return {"score": self.score, "level": self.level, "solved": self.solved,
-                "hardest": self.hardest, "techniques": dict(self.counts)}
+                "hardest": self.hardest, "difficulty": self.difficulty,
+                "techniques": dict(self.counts)}
 
     def __str__(self) -> str:
         stalled = "" if self.solved else ", logic stalls"

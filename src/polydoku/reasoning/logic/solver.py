@@ -13,7 +13,7 @@ run only when the puzzle is proved unique (and its rules are classic).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Callable, Iterable, Sequence
 
@@ -27,6 +27,7 @@ from . import (als, chains, clues, fish, forcing, intersections, propagation, ru
                single_digit, singles, subsets, uniqueness, wings)
 from .board import Board, Layout, layout_of
 from .catalog import LEVELS, Rating, level_of, rate
+from .difficulty import difficulty
 from .step import Step
 
 Finder = Callable[[Board], "Step | None"]
@@ -180,8 +181,10 @@ class Path:
 
     @property
     def rating(self) -> Rating:
-        """Return the HoDoKu-style rating of the path."""
-        return rate((s.technique for s in self.steps), self.solved, self.prepared.layout.ncells)
+        """Return the HoDoKu-style rating of the path, with its finer difficulty."""
+        lay = self.prepared.layout
+        return replace(rate((s.technique for s in self.steps), self.solved, lay.ncells),
+                       difficulty=difficulty(self.steps, lay, self.solved))
 
 
 def solve_logically(puzzle: Puzzle, *, check: bool = True, max_level: str | None = None,

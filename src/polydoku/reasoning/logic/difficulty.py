@@ -1,0 +1,77 @@
+"""A second, finer difficulty scale beside the levels: a number in the manner of Sudoku
+Explainer (1.0 for a full house up to 11 and beyond), decided by the hardest step of the path.
+
+Each technique has a base value on Sudoku Explainer's scale (its published ratings where it
+has the technique: full house 1.0, hidden single 1.2 in a box and 1.5 in a line, pointing 2.6,
+claiming 2.8, naked single 2.3, pairs 3.0/3.4, X-Wing 3.2, XY-Wing 4.2, unique rectangles 4.5,
+jellyfish 5.2, BUG 5.6, turbot fish 6.6, X/XY-chains 6.6, forcing chains 7.0...; for the
+techniques Sudoku Explainer does not have, the value of the technique it would use instead:
+finned fish and the single-digit patterns as turbot fish, ALS as forcing chains). Chains and
+forcing nets add 0.1 per length band (lengths over 4, 6, 8, 12, 16, 24, 32... nodes or cells,
+as Sudoku Explainer does). A forcing net (singles from an assumption) starts at 8.5, Sudoku
+Explainer's dynamic forcing chains; a nested one at 9.5; a path where logic stalls (what even
+nested nets could not do) is 11.0. The variant
+techniques sit beside the classic ones they resemble (a cage's sets beside a naked subset).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .board import Layout
+from .step import Step
+
+BASE: dict[str, float] = {
+    "Full House": 1.0, "Hidden Single": 1.5, "Naked Single": 2.3,
+    "Pointing": 2.6, "Claiming": 2.8, "Locked Pair": 3.0, "Locked Triple": 3.6,
+    "Locked Candidates (variant)": 2.6, "Cell Forcing": 2.8,
+    "Killer Cage": 1.5, "Thermometer": 1.5, "Arrow Sum": 1.8, "Kropki Pair": 1.5,
+    "XV Pair": 1.5, "German Whispers": 1.5, "Parity Line": 1.5, "45 Rule": 2.5,
+    "Constraint Propagation": 2.0,
+    "Naked Pair": 3.0, "Naked Triple": 3.6, "Naked Quadruple": 5.0,
+    "Hidden Pair": 3.4, "Hidden Triple": 4.0, "Hidden Quadruple": 5.4,
+    "X-Wing": 3.2, "Swordfish": 3.8, "Jellyfish": 5.2,
+    "XY-Wing": 4.2, "XYZ-Wing": 4.4, "W-Wing": 4.4, "Remote Pair": 4.5,
+    "Unique Rectangle Type 1": 4.5, "Unique Rectangle Type 2": 4.6,
+    "Unique Rectangle Type 3": 4.7, "Unique Rectangle Type 4": 4.6, "BUG+1": 5.6,
+    "Skyscraper": 6.6, "2-String Kite": 6.6, "Empty Rectangle": 6.6,
+    "Finned X-Wing": 6.6, "Sashimi X-Wing": 6.6, "Finned Swordfish": 6.8,
+    "Sashimi Swordfish": 6.8, "Finned Jellyfish": 7.0, "Sashimi Jellyfish": 7.0,
+    "Simple Colouring": 6.5, "X-Chain": 6.6, "XY-Chain": 6.6, "AIC": 7.0,
+    "Grouped AIC": 7.3, "ALS-XZ": 7.5,
+    "Forcing Net": 8.5, "Nested Forcing Net": 9.5,
+}
+CHAINS = {"Remote Pair", "Simple Colouring", "X-Chain", "XY-Chain", "AIC", "Grouped AIC",
+          "Forcing Net", "Nested Forcing Net"}
+STALLED = 11.0
+
+
+def length_bonus(length: int) -> float:
+    """Return Sudoku Explainer's length increment: 0.1 for each band a chain's length passes
+    (4, 6, 8, 12, 16, 24, 32, 48...)."""
+    bonus, ceiling, odd = 0.0, 4, False
+    while length > ceiling:
+        bonus += 0.1
+        ceiling = ceiling * 3 // 2 if not odd else ceiling * 4 // 3
+        odd = not odd
+    return bonus
+
+
+def step_difficulty(step: Step, layout: Layout) -> float:
+    """Return one step's value on the scale."""
+    base = BASE.get(step.technique, 5.0)
+    if step.technique == "Hidden Single" and step.houses:
+        kinds = {h.name: h.kind for h in layout.houses}
+        if kinds.get(step.houses[0]) == "box":
+            base = 1.2
+    if step.technique in CHAINS:
+        nodes = step.chain.count("=") + step.chain.count("-") + 1 if step.chain else 0
+        base += length_bonus(max(nodes, len(step.pattern), len(step.pattern_candidates)))
+    return base
+
+
+def difficulty(steps: Iterable[Step], layout: Layout, solved: bool) -> float:
+    """Return a path's value on the scale: its hardest step's, or 11.0 when logic stalled."""
+    if not solved:
+        return STALLED
+    return round(max((step_difficulty(s, layout) for s in steps), default=1.0), 1)
