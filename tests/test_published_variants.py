@@ -77,3 +77,13 @@ def test_logic_steps_through_published_variants_and_never_removes_a_true_value()
     assert {"killer", "between-1-and-9-sudoku", "x-sum", "skyscraper", "odd-even",
             "modular-lines-1"} <= set(solved)
     assert len(solved) >= 14, solved
+
+
+def test_logic_proves_uniqueness_where_native_is_slow():
+    # native needs minutes on these (sums, tables, auxiliaries): prepare hands them to SAT
+    from polydoku.reasoning.logic import prepare
+    for entry in PUBLISHED:
+        if entry["id"] in ("leven", "raw-spaghetti"):
+            prep = prepare(puzzle_from_dict(entry["puzzle"]), timeout=30)
+            assert prep.unique, entry["id"]
+            assert "".join(map(str, prep.solution)) == entry["solution"]

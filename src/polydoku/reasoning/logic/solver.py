@@ -105,13 +105,35 @@ def prepare(puzzle: Puzzle, timeout: float | None = 60.0) -> Prepared:
     """Return the puzzle with its layout and what the native engine proves (up to two solutions)."""
     problem = build_problem(puzzle)
     layout = layout_of(problem)
-    outcome = search(problem, max_solutions=2, timeout=timeout)
+    outcome = _prove(problem, layout, timeout)
     solutions = [s for s in outcome.solutions if is_solution(puzzle, problem.grid(s))]
     if len(solutions) != len(outcome.solutions):
         raise WrongStep("the native engine returned a wrong solution")
     unique = outcome.status is Status.SOLVED and outcome.exhausted and len(solutions) == 1
     return Prepared(puzzle, problem, layout, solutions[0] if solutions else None, unique,
                     outcome.status)
+
+
+NATIVE_FIRST = 0.25     # seconds the native engine gets on sums and tables before SAT takes over
+
+
+def _prove(problem: Problem, layout: Layout, timeout: float | None):
+    """Return up to two solutions of a problem and whether that is all of them: the native
+    engine's search; on sums, tables and auxiliary variables (where it can take minutes) only
+    for NATIVE_FIRST seconds, then the SAT engine's (CaDiCaL, when PySAT is installed)."""
+    if not layout.unread:
+        return search(problem, max_solutions=2, timeout=timeout)
+    first = NATIVE_FIRST if timeout is None else min(NATIVE_FIRST, timeout)
+    outcome = search(problem, max_solutions=2, timeout=first)
+    if outcome.exhausted:
+        return outcome
+    try:
+        from ...engines.registry import make_engine
+        sat = make_engine("sat")
+    except PolydokuError:
+        return search(problem, max_solutions=2, timeout=timeout)
+    return sat.solve(problem, max_solutions=2,
+                     timeout=None if timeout is None else max(timeout - first, 1.0))
 
 
 def start_board(prep: Prepared) -> Board:
