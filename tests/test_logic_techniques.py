@@ -233,6 +233,30 @@ def test_rule45_innies_of_a_row():
                                 "cells r1c8 and r1c9 add up to 3, and they can only be 1+2, so")
 
 
+def test_palindrome_mirrored_cells_agree():
+    b = clue_board({"kind": "palindrome", "cells": ["r1c1", "r2c2", "r3c3"]})
+    cands(b, "r1c1", "12")
+    step = assert_only(b, "Palindrome", moves(["r3c3"], "3456789"))
+    assert "r1c1 and r3c3 hold the same value" in step.text
+
+
+def test_renban_keeps_the_runs_its_cells_can_fill():
+    # three cells, r1c1 is 8 or 9: only the runs 6-8 and 7-9 hold it
+    b = clue_board({"kind": "renban", "cells": ["r1c1", "r2c2", "r3c3"]})
+    cands(b, "r1c1", "89")
+    step = assert_only(b, "Renban", moves(["r2c2", "r3c3"], "12345"))
+    assert "holds 3 consecutive values, and only 6-8 or 7-9 fits its cells" in step.text
+
+
+def test_between_line_ends_leave_room():
+    # r1c1 is 1 or 2 and the middle lies strictly between the ends: r3c3 is above r1c1 with
+    # room between (3 to 9), the middle 2 to 8
+    b = clue_board({"kind": "between", "cells": ["r1c1", "r2c2", "r3c3"]})
+    cands(b, "r1c1", "12")
+    step = assert_only(b, "Between Line", "r2c2=1 r2c2=9 r3c3=1 r3c3=2")
+    assert step.text.startswith("Between Line: the cells between r1c1 and r3c3 lie strictly")
+
+
 def test_constraint_propagation_on_a_sum_with_no_technique():
     # a pill (two-cell circle) reading 10*r1c1 + r1c2 is the sum of r2c1, r3c1 and r4c1: at
     # most 27, so r1c1 is 1 or 2
@@ -497,7 +521,7 @@ def test_every_technique_is_tested():
     tested = {h[0] for h in HARVESTED} | {
         "Full House", "Naked Single", "Hidden Single", "Locked Pair", "Locked Triple", "Pointing",
         "Claiming", "Locked Candidates (variant)", "Cell Forcing", "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
-        "German Whispers", "Parity Line", "45 Rule", "Constraint Propagation", "Naked Pair", "Naked Triple",
+        "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule", "Constraint Propagation", "Naked Pair", "Naked Triple",
         "Naked Quadruple", "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing",
         "Swordfish", "Jellyfish", "Finned X-Wing", "Sashimi X-Wing", "Remote Pair", "Skyscraper",
         "2-String Kite", "Empty Rectangle", "W-Wing", "XY-Wing", "XYZ-Wing"}

@@ -217,6 +217,27 @@ class Palindrome(CellsRule):
         for i, j in self.mirrored():
             b.relation(xs[i], xs[j], lambda a, c: a == c)
 
+    technique: ClassVar[str] = "Palindrome"
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """Mirrored cells hold the same value: each keeps only what the other can hold."""
+        drop: dict[int, int] = {}
+        pairs = []
+        for i, j in self.mirrored():
+            x, y = geometry.index(self.cells[i]), geometry.index(self.cells[j])
+            both = cands[x] & cands[y]
+            for cell in (x, y):
+                if cands[cell] & ~both:
+                    drop[cell] = cands[cell] & ~both
+            if cands[x] != cands[y]:
+                pairs.append(f"{cell_name(self.cells[i])} and {cell_name(self.cells[j])}")
+        if not drop:
+            return None
+        return drop, (f"the palindrome line from {cell_name(self.cells[0])} reads the same "
+                      f"both ways, so {' and '.join(pairs[:1])}"
+                      + ("" if len(pairs) == 1 else f" (and {len(pairs) - 1} more pairs)")
+                      + " hold the same value")
+
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.cells)
         for i, j in self.mirrored():
@@ -256,6 +277,30 @@ class Renban(CellsRule):
                                  max(vals) - min(vals) != len(vals) - 1):
             yield f"the renban line at {where(self.cells)} holds {sorted(vals)}, not a run"
 
+    technique: ClassVar[str] = "Renban"
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """The line holds a run of len(cells) consecutive values: only the runs every cell can
+        take part in remain (each cell a value of the run), and a cell keeps the values of
+        those runs."""
+        n, k = geometry.size, len(self.cells)
+        idx = [geometry.index(c) for c in self.cells]
+        masks = [cands[i] for i in idx]
+        fits = []
+        for lo in range(1, n - k + 2):
+            run = ((1 << k) - 1) << (lo - 1)
+            if all(m & run for m in masks) and (run & _or(masks)) == run:
+                fits.append(lo)
+        allowed = 0
+        for lo in fits:
+            allowed |= ((1 << k) - 1) << (lo - 1)
+        drop = {i: m & ~allowed for i, m in zip(idx, masks) if m & ~allowed}
+        if not drop:
+            return None
+        runs = " or ".join(f"{lo}-{lo + k - 1}" for lo in fits) or "no run"
+        return drop, (f"the renban line from {cell_name(self.cells[0])} holds {k} consecutive "
+                      f"values, and only {runs} fits its cells")
+
 
 @dataclass(frozen=True)
 class Between(CellsRule):
@@ -290,6 +335,35 @@ class Between(CellsRule):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         idx = tuple(geometry.index(c) for c in self.cells)
         return [Shape("line", idx, style="between"), Shape("circle", (idx[0], idx[-1]), style="between")]
+
+    technique: ClassVar[str] = "Between Line"
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """The cells between the ends lie strictly between the ends' values: only the pairs of
+        end values that leave every middle cell a candidate remain."""
+        idx = [geometry.index(c) for c in self.cells]
+        first, last, middle = idx[0], idx[-1], idx[1:-1]
+        if not middle:
+            return None
+        keep_first = keep_last = 0
+        keep_mid = [0] * len(middle)
+        for a in _values(cands[first]):
+            for c in _values(cands[last]):
+                lo, hi = min(a, c), max(a, c)
+                inside = ((1 << (hi - 1)) - 1) & ~((1 << lo) - 1)   # the values lo+1..hi-1
+                got = [cands[m] & inside for m in middle]
+                if not all(got):
+                    continue
+                keep_first |= 1 << (a - 1)
+                keep_last |= 1 << (c - 1)
+                keep_mid = [k | g for k, g in zip(keep_mid, got)]
+        drop = {i: cands[i] & ~k for i, k in zip([first, last, *middle],
+                                                 [keep_first, keep_last, *keep_mid])
+                if cands[i] & ~k}
+        if not drop:
+            return None
+        return drop, (f"the cells between {cell_name(self.cells[0])} and "
+                      f"{cell_name(self.cells[-1])} lie strictly between the values of those two")
 
 
 @dataclass(frozen=True)
@@ -438,3 +512,11 @@ def _values(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length()
         mask ^= low
+
+
+def _or(masks) -> int:
+    """Return the union of candidate masks."""
+    out = 0
+    for m in masks:
+        out |= m
+    return out

@@ -73,6 +73,13 @@ TECHNIQUES: tuple[Technique, ...] = (
        "a candidate on a whispers line that no neighbour's candidate differs from by enough goes"),
     _t("Parity Line", 20, "Easy", "clues",
        "a candidate on a parity line that no neighbour of the other parity completes goes"),
+    _t("Palindrome", 20, "Easy", "clues",
+       "cells mirrored on a palindrome line hold the same value: each keeps what the other can"),
+    _t("Renban", 20, "Easy", "clues",
+       "a renban line holds a run of consecutive values: only the runs its cells can fill remain"),
+    _t("Between Line", 20, "Easy", "clues",
+       "the cells of a between line lie strictly between its ends: only the pairs of end values "
+       "that leave every cell a candidate remain"),
     _t("45 Rule", 40, "Medium", "clues",
        "a house adds up to 45: the cells the cages inside it leave (innies), or the cells the "
        "cages covering it stick out with (outies), make a cage of their own"),
