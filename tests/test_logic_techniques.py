@@ -257,6 +257,26 @@ def test_between_line_ends_leave_room():
     assert step.text.startswith("Between Line: the cells between r1c1 and r3c3 lie strictly")
 
 
+def test_little_killer_bounds_its_diagonal():
+    # from r7c1 down-right: r7c1, r8c2, r9c3 add up to 6 (each 1 to 4)
+    b = clue_board({"kind": "little-killer", "cell": "r7c1", "direction": "DR", "sum": 6})
+    step = assert_only(b, "Little Killer", moves(["r7c1", "r8c2", "r9c3"], "56789"))
+    assert step.pattern == (idx("r7c1"), idx("r8c2"), idx("r9c3"))
+    assert "little killer 6 from r7c1 adds up 3 cells" in step.text
+
+
+def test_clone_cells_agree():
+    b = clue_board({"kind": "clone", "cells": ["r1c1", "r1c2"], "copy": ["r5c5", "r5c6"]})
+    cands(b, "r5c5", "123")
+    assert_only(b, "Clone", moves(["r1c1"], "456789"))
+
+
+def test_even_and_odd_cells():
+    b = clue_board({"kind": "even", "cells": ["r1c1", "r2c2"]})
+    step = assert_only(b, "Even/Odd", moves(["r1c1", "r2c2"], "13579"))
+    assert "r1c1 and r2c2 are even" in step.text
+
+
 def test_constraint_propagation_on_a_sum_with_no_technique():
     # a pill (two-cell circle) reading 10*r1c1 + r1c2 is the sum of r2c1, r3c1 and r4c1: at
     # most 27, so r1c1 is 1 or 2
@@ -521,7 +541,8 @@ def test_every_technique_is_tested():
     tested = {h[0] for h in HARVESTED} | {
         "Full House", "Naked Single", "Hidden Single", "Locked Pair", "Locked Triple", "Pointing",
         "Claiming", "Locked Candidates (variant)", "Cell Forcing", "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
-        "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule", "Constraint Propagation", "Naked Pair", "Naked Triple",
+        "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule",
+        "Little Killer", "Clone", "Even/Odd", "Constraint Propagation", "Naked Pair", "Naked Triple",
         "Naked Quadruple", "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing",
         "Swordfish", "Jellyfish", "Finned X-Wing", "Sashimi X-Wing", "Remote Pair", "Skyscraper",
         "2-String Kite", "Empty Rectangle", "W-Wing", "XY-Wing", "XYZ-Wing"}

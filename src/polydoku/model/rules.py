@@ -93,6 +93,10 @@ class Rule:
         """
         return None
 
+    def logic_cells(self, geometry: Geometry) -> tuple[Cell, ...]:
+        """Return the cells a logic step of this rule shows as its pattern (its footprint)."""
+        return self.footprint()
+
     def footprint(self) -> tuple[Cell, ...]:
         """Return the cells this rule's parameters name (empty for a global rule)."""
         return ()

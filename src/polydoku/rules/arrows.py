@@ -127,6 +127,22 @@ class Clone(Rule):
             if x != y:
                 b.relation(x, y, lambda a, c: a == c)
 
+    technique: ClassVar[str] = "Clone"
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """A cell and its clone hold the same value: each keeps what the other can hold."""
+        drop: dict[int, int] = {}
+        for a, b in zip(self.cells, self.copy):
+            x, y = geometry.index(a), geometry.index(b)
+            both = cands[x] & cands[y]
+            for cell in (x, y):
+                if cands[cell] & ~both:
+                    drop[cell] = drop.get(cell, 0) | cands[cell] & ~both
+        if not drop:
+            return None
+        return drop, (f"the clone of {cells_phrase(self.cells)} at {cells_phrase(self.copy)} "
+                      "holds the same values, cell for cell")
+
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         for p, q in zip(self.cells, self.copy):
             a, c = value_at(grid, geometry, p), value_at(grid, geometry, q)

@@ -52,6 +52,18 @@ class Even(CellsRule):
         for x in b.vars(self.cells):
             b.unary(x, lambda a: a % 2 == self.remainder)
 
+    technique: ClassVar[str] = "Even/Odd"
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """A marked cell loses the values of the other parity."""
+        wrong = sum(1 << (v - 1) for v in range(1, geometry.size + 1)
+                    if v % 2 != self.remainder)
+        idx = [geometry.index(c) for c in self.cells]
+        drop = {i: cands[i] & wrong for i in idx if cands[i] & wrong}
+        if not drop:
+            return None
+        return drop, f"{cells_phrase(self.cells)} {'is' if len(idx) == 1 else 'are'} {self.kind}"
+
     def shapes(self, geometry: Geometry) -> list[Shape]:
         kind = "square" if self.remainder == 0 else "circle"
         return [Shape(kind, tuple(geometry.index(c) for c in self.cells), style="parity")]

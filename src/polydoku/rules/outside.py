@@ -56,6 +56,33 @@ class LittleKiller(Rule):
         xs = b.vars(self.diagonal(b.geometry))
         b.linear(xs, [1] * len(xs), self.total)
 
+    technique: ClassVar[str] = "Little Killer"
+
+    def logic_cells(self, geometry: Geometry) -> tuple[Cell, ...]:
+        return tuple(self.diagonal(geometry))
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """Sum bounds along the diagonal (repeats allowed): each cell is at least the sum
+        less what the others can hold at most, and at most the sum less their least."""
+        cells = self.diagonal(geometry)
+        idx = [geometry.index(c) for c in cells]
+        masks = [cands[i] for i in idx]
+        if not all(masks):
+            return None
+        lows = [(m & -m).bit_length() for m in masks]
+        highs = [m.bit_length() for m in masks]
+        s_lo, s_hi = sum(lows), sum(highs)
+        drop = {}
+        for i, m, lo, hi in zip(idx, masks, lows, highs):
+            least, most = self.total - (s_hi - hi), self.total - (s_lo - lo)
+            keep = m & (((1 << max(most, 0)) - 1) & ~((1 << max(least - 1, 0)) - 1))
+            if m & ~keep:
+                drop[i] = m & ~keep
+        if not drop:
+            return None
+        return drop, (f"the little killer {self.total} from {cell_name(self.start)} adds up "
+                      f"{len(cells)} cells that can make {s_lo} to {s_hi}")
+
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         cells = self.diagonal(geometry)
         vals = values_at(grid, geometry, cells)

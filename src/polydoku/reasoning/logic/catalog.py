@@ -80,6 +80,12 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Between Line", 20, "Easy", "clues",
        "the cells of a between line lie strictly between its ends: only the pairs of end values "
        "that leave every cell a candidate remain"),
+    _t("Little Killer", 20, "Easy", "clues",
+       "the cells of a little killer diagonal add up to its sum (repeats allowed): bounds each "
+       "way"),
+    _t("Clone", 20, "Easy", "clues",
+       "a cell and its clone hold the same value: each keeps what the other can"),
+    _t("Even/Odd", 4, "Easy", "clues", "a cell marked even (odd) loses the odd (even) values"),
     _t("45 Rule", 40, "Medium", "clues",
        "a house adds up to 45: the cells the cages inside it leave (innies), or the cells the "
        "cages covering it stick out with (outies), make a cage of their own"),

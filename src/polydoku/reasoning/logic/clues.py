@@ -34,6 +34,6 @@ def find_rule_step(board: Board, technique: str) -> Step | None:
         elim = [(i, v) for i, mask in sorted(drop.items()) if not board.value[i]
                 for v in range(1, n + 1) if mask >> (v - 1) & 1 and board.cand[i] >> (v - 1) & 1]
         if elim:
-            cells = [puzzle.geometry.index(c) for c in rule.footprint()]
+            cells = [puzzle.geometry.index(c) for c in rule.logic_cells(puzzle.geometry)]
             return make_step(lay, technique, reason, eliminations=elim, pattern=cells)
     return None
