@@ -286,13 +286,44 @@ def test_constraint_propagation_on_a_sum_with_no_technique():
     assert step.text.startswith("Constraint Propagation: arrow 1 on ")
 
 
-def test_constraint_propagation_follows_a_rules_auxiliary_variables():
+def test_sandwich_places_the_ends_and_the_sets_between():
     # a sandwich of 35 = 2+...+8: the 1 and the 9 sit at the two ends of the row
     b = clue_board({"kind": "sandwich", "side": "left", "index": 1, "sum": 35})
     ends = moves(["r1c1", "r1c9"], "2345678")
     middle = moves(row(1), "19", skip="r1c1 r1c9")
-    step = assert_only(b, "Constraint Propagation", f"{ends} {middle}")
-    assert "sandwich" in step.text
+    step = assert_only(b, "Sandwich", f"{ends} {middle}")
+    assert step.text.startswith("Sandwich: the sandwich 35 left of row 1 fits only with 1 at "
+                                "r1c1 and 9 at r1c9; 1 at r1c9 and 9 at r1c1, so ")
+    assert len(step.pattern) == 9
+
+
+def test_sandwich_next_to_each_other():
+    # a sandwich of 0: the 1 and the 9 are neighbours; r1c5 is 1, so 9 is r1c4 or r1c6
+    b = clue_board({"kind": "sandwich", "side": "left", "index": 1, "sum": 0})
+    cands(b, "r1c5", "1")
+    b.value[idx("r1c5")] = 1
+    for name in row(1):
+        if name != "r1c5":
+            b.eliminate(idx(name), 1)
+    step = next(f for names, f in FINDERS if names == ("Sandwich",))(b)
+    assert step is not None
+    gone = {(b.layout.name(i), v) for i, v in step.eliminations}
+    assert ("r1c1", 9) in gone and ("r1c4", 9) not in gone and ("r1c6", 9) not in gone
+
+
+def test_constraint_propagation_follows_a_rules_auxiliary_variables():
+    # a skyscraper seeing 9 from the left: the row climbs 1, 2, ..., 9; its implied bounds
+    # (one cell each) come first, then the clue with its running maxima and flags
+    b = clue_board({"kind": "skyscraper", "side": "left", "index": 1, "count": 9})
+    find = next(f for names, f in FINDERS if names == ("Constraint Propagation",))
+    widest = 0
+    while (step := find(b)) is not None:
+        assert "skyscraper" in step.text
+        widest = max(widest, len(step.pattern))
+        for i, v in step.eliminations:
+            b.eliminate(i, v)
+    assert widest == 9
+    assert [b.cand[idx(f"r1c{c}")] for c in range(1, 10)] == [1 << (c - 1) for c in range(1, 10)]
 
 
 def test_variant_finders_stay_quiet_on_classic_rules():
@@ -542,7 +573,7 @@ def test_every_technique_is_tested():
         "Full House", "Naked Single", "Hidden Single", "Locked Pair", "Locked Triple", "Pointing",
         "Claiming", "Locked Candidates (variant)", "Cell Forcing", "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
         "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule",
-        "Little Killer", "Clone", "Even/Odd", "Constraint Propagation", "Naked Pair", "Naked Triple",
+        "Little Killer", "Clone", "Even/Odd", "Sandwich", "Constraint Propagation", "Naked Pair", "Naked Triple",
         "Naked Quadruple", "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing",
         "Swordfish", "Jellyfish", "Finned X-Wing", "Sashimi X-Wing", "Remote Pair", "Skyscraper",
         "2-String Kite", "Empty Rectangle", "W-Wing", "XY-Wing", "XYZ-Wing"}

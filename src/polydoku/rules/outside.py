@@ -14,6 +14,7 @@ from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape
 from . import params
 from .base import OutsideRule, values_at
+from .cells import cage_sets
 
 _STEPS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
 
@@ -140,6 +141,62 @@ class Sandwich(OutsideRule):
                                         for f in (1, 2) for a in range(1, n + 1)])
             parts.append(part)
         b.linear(parts, [1] * n, self.value + n)
+
+    technique: ClassVar[str] = "Sandwich"
+
+    def logic_cells(self, geometry: Geometry) -> tuple[Cell, ...]:
+        return tuple(self.line(geometry.size))
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """The places of the 1 and the N that the candidates allow, and for each the sets of
+        different values between them that make the sum: a candidate no such placing uses
+        goes (between: a value of a fitting set; outside: neither 1 nor N)."""
+        n = geometry.size
+        idx = [geometry.index(c) for c in self.line(n)]
+        masks = [cands[i] for i in idx]
+        one, top = 1, 1 << (n - 1)
+        ends = one | top
+        keep = [0] * n
+        places = []
+        for p in range(n):
+            if not masks[p] & one:
+                continue
+            for q in range(n):
+                if q == p or not masks[q] & top:
+                    continue
+                lo, hi = min(p, q), max(p, q)
+                inner = [masks[j] & ~ends for j in range(lo + 1, hi)]
+                if inner:
+                    found = cage_sets(n, inner, self.value)
+                    if found is None:
+                        return None
+                    inside, fits = found
+                    if not fits or not all(inside):
+                        continue
+                elif self.value != 0:
+                    continue
+                else:
+                    inside = []
+                outside = [masks[j] & ~ends for j in range(n) if not lo <= j <= hi]
+                if not all(outside):
+                    continue
+                places.append((p, q))
+                keep[p] |= one
+                keep[q] |= top
+                for j, m in zip(range(lo + 1, hi), inside):
+                    keep[j] |= m
+                for j in range(n):
+                    if not lo <= j <= hi:
+                        keep[j] |= masks[j] & ~ends
+        drop = {i: m & ~k for i, m, k in zip(idx, masks, keep) if m & ~k}
+        if not drop:
+            return None
+        cells = self.line(n)
+        where = "; ".join(f"1 at {cell_name(cells[p])} and {n} at {cell_name(cells[q])}"
+                          for p, q in places[:3])
+        more = f" (or {len(places) - 3} more placings)" if len(places) > 3 else ""
+        return drop, (f"the sandwich {self.value} {self.place()} fits only with "
+                      f"{where or 'no placing of the 1 and the ' + str(n)}{more}")
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.line(geometry.size))

@@ -86,6 +86,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Clone", 20, "Easy", "clues",
        "a cell and its clone hold the same value: each keeps what the other can"),
     _t("Even/Odd", 4, "Easy", "clues", "a cell marked even (odd) loses the odd (even) values"),
+    _t("Sandwich", 30, "Medium", "clues",
+       "the places of the 1 and the N a sandwich clue allows, with the sets of different values "
+       "between them that make its sum"),
     _t("45 Rule", 40, "Medium", "clues",
        "a house adds up to 45: the cells the cages inside it leave (innies), or the cells the "
        "cages covering it stick out with (outies), make a cage of their own"),
