@@ -311,6 +311,17 @@ def test_sandwich_next_to_each_other():
     assert ("r1c1", 9) in gone and ("r1c4", 9) not in gone and ("r1c6", 9) not in gone
 
 
+def test_x_sum_first_values_and_their_sets():
+    # an X-sum of 6 from the left of row 1: X=1 (1 alone, no), X=2 (2+4), X=3 (3+1+2)
+    b = clue_board({"kind": "x-sum", "side": "left", "index": 1, "sum": 6})
+    step = next(f for names, f in FINDERS if names == ("X-Sum",))(b)
+    assert step is not None and "fits only with r1c1 = 2 or 3" in step.text
+    gone = {(b.layout.name(i), v) for i, v in step.eliminations}
+    assert {("r1c1", v) for v in (1, 4, 5, 6, 7, 8, 9)} <= gone
+    assert {("r1c2", v) for v in (3, 5, 6, 7, 8, 9)} <= gone       # 4 (X=2), 1 or 2 (X=3)
+    assert not {("r1c4", v) for v in range(1, 10)} & gone         # past every X
+
+
 def test_constraint_propagation_follows_a_rules_auxiliary_variables():
     # a skyscraper seeing 9 from the left: the row climbs 1, 2, ..., 9; its implied bounds
     # (one cell each) come first, then the clue with its running maxima and flags
@@ -573,7 +584,7 @@ def test_every_technique_is_tested():
         "Full House", "Naked Single", "Hidden Single", "Locked Pair", "Locked Triple", "Pointing",
         "Claiming", "Locked Candidates (variant)", "Cell Forcing", "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
         "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule",
-        "Little Killer", "Clone", "Even/Odd", "Sandwich", "Constraint Propagation", "Naked Pair", "Naked Triple",
+        "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum", "Constraint Propagation", "Naked Pair", "Naked Triple",
         "Naked Quadruple", "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing",
         "Swordfish", "Jellyfish", "Finned X-Wing", "Sashimi X-Wing", "Remote Pair", "Skyscraper",
         "2-String Kite", "Empty Rectangle", "W-Wing", "XY-Wing", "XYZ-Wing"}

@@ -250,6 +250,50 @@ class XSum(OutsideRule):
             parts.append(part)
         b.linear(parts, [1] * n, self.value + n - 1)
 
+    technique: ClassVar[str] = "X-Sum"
+
+    def logic_cells(self, geometry: Geometry) -> tuple[Cell, ...]:
+        return tuple(self.line(geometry.size))
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """For each value X the first cell can hold, the sets of X-1 different values (not X)
+        the next X-1 cells can hold that make the rest of the sum: an X with none goes, and
+        so does a candidate of those cells that no X's sets use."""
+        n = geometry.size
+        idx = [geometry.index(c) for c in self.line(n)]
+        masks = [cands[i] for i in idx]
+        keep = [0] * n
+        firsts = []
+        for x in range(1, n + 1):
+            if not masks[0] >> (x - 1) & 1:
+                continue
+            bit = 1 << (x - 1)
+            inner = [m & ~bit for m in masks[1:x]]
+            if inner:
+                found = cage_sets(n, inner, self.value - x)
+                if found is None:
+                    return None
+                inside, fits = found
+                if not fits or not all(inside):
+                    continue
+            elif x != self.value:
+                continue
+            else:
+                inside = []
+            firsts.append(x)
+            keep[0] |= bit
+            for j, m in enumerate(inside, start=1):
+                keep[j] |= m
+            for j in range(x, n):
+                keep[j] |= masks[j]
+        drop = {i: m & ~k for i, m, k in zip(idx, masks, keep) if m & ~k}
+        if not drop:
+            return None
+        first = cell_name(self.line(n)[0])
+        return drop, (f"the X-sum {self.value} {self.place()} fits only with "
+                      + (f"{first} = {' or '.join(map(str, firsts))}" if firsts
+                         else f"no value at {first}"))
+
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.line(geometry.size))
         if vals[0] and 0 not in vals[:vals[0]] and sum(vals[:vals[0]]) != self.value:

@@ -89,6 +89,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Sandwich", 30, "Medium", "clues",
        "the places of the 1 and the N a sandwich clue allows, with the sets of different values "
        "between them that make its sum"),
+    _t("X-Sum", 30, "Medium", "clues",
+       "the values the first cell of an X-sum can hold, each with the sets of different values "
+       "the next cells need to make the sum"),
     _t("45 Rule", 40, "Medium", "clues",
        "a house adds up to 45: the cells the cages inside it leave (innies), or the cells the "
        "cages covering it stick out with (outies), make a cage of their own"),
