@@ -322,6 +322,41 @@ def test_x_sum_first_values_and_their_sets():
     assert not {("r1c4", v) for v in range(1, 10)} & gone         # past every X
 
 
+def test_quadruple_with_four_values_leaves_nothing_else():
+    b = clue_board({"kind": "quadruple", "cells": ["r1c1", "r1c2", "r2c1", "r2c2"],
+                    "values": [1, 2, 3, 4]})
+    step = assert_only(b, "Quadruple", moves(["r1c1", "r1c2", "r2c1", "r2c2"], "56789"))
+    assert "hold 1, 2, 3, 4 and nothing else" in step.text
+
+
+def test_quadruple_value_with_one_place():
+    b = clue_board({"kind": "quadruple", "cells": ["r1c1", "r1c2", "r2c1", "r2c2"],
+                    "values": [7]})
+    for name in ("r1c1", "r1c2", "r2c1"):
+        b.eliminate(idx(name), 7)
+    assert_only(b, "Quadruple", moves(["r2c2"], "12345689"))
+
+
+def test_minimum_cell_is_below_its_neighbours():
+    b = clue_board({"kind": "minimum", "cells": ["r5c5"]})
+    cands(b, "r4c5", "1234")
+    step = assert_only(b, "Minimum/Maximum", moves(["r5c5"], "456789")
+                       + " " + " ".join(f"{c}=1" for c in ("r4c5", "r6c5", "r5c4", "r5c6")))
+    assert "r5c5 is smaller than each of its neighbours" in step.text
+
+
+@pytest.mark.parametrize("kind, low, words", [("entropic", "123", "low"),
+                                              ("modular", "369", "0 mod 3")])
+def test_three_cell_classes_repeat_every_third_cell(kind, low, words):
+    cells = ["r1c1", "r2c2", "r3c3", "r4c4"]
+    b = clue_board({"kind": kind, "cells": cells})
+    cands(b, "r1c1", low)
+    step = assert_only(b, f"{kind.capitalize()} Line",
+                       moves(["r4c4"], "".join(v for v in "123456789" if v not in low))
+                       + " " + moves(["r2c2", "r3c3"], low))
+    assert f"leaves r1c1 (and every third cell on) {words}" in step.text
+
+
 def test_constraint_propagation_follows_a_rules_auxiliary_variables():
     # a skyscraper seeing 9 from the left: the row climbs 1, 2, ..., 9; its implied bounds
     # (one cell each) come first, then the clue with its running maxima and flags
@@ -584,7 +619,8 @@ def test_every_technique_is_tested():
         "Full House", "Naked Single", "Hidden Single", "Locked Pair", "Locked Triple", "Pointing",
         "Claiming", "Locked Candidates (variant)", "Cell Forcing", "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
         "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule",
-        "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum", "Constraint Propagation", "Naked Pair", "Naked Triple",
+        "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum",
+        "Quadruple", "Minimum/Maximum", "Entropic Line", "Modular Line", "Constraint Propagation", "Naked Pair", "Naked Triple",
         "Naked Quadruple", "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing",
         "Swordfish", "Jellyfish", "Finned X-Wing", "Sashimi X-Wing", "Remote Pair", "Skyscraper",
         "2-String Kite", "Empty Rectangle", "W-Wing", "XY-Wing", "XYZ-Wing"}

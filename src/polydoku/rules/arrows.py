@@ -200,6 +200,33 @@ class Quadruple(CellsRule):
         return [Shape("corner", tuple(geometry.index(c) for c in self.cells),
                       " ".join(map(str, self.values)))]
 
+    technique: ClassVar[str] = "Quadruple"
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """The circle's values must find places among the four cells: a value that only one
+        cell can hold is that cell's; with four different values listed, no other value fits."""
+        idx = [geometry.index(c) for c in self.cells]
+        need = Counter(self.values)
+        drop: dict[int, int] = {}
+        why = ""
+        if len(self.values) == 4 and len(need) == 4:
+            listed = sum(1 << (v - 1) for v in need)
+            drop = {i: cands[i] & ~listed for i in idx if cands[i] & ~listed}
+            why = f"the four cells hold {', '.join(map(str, self.values))} and nothing else"
+        if not drop:
+            for v, times in need.items():
+                bit = 1 << (v - 1)
+                able = [i for i in idx if cands[i] & bit]
+                if len(able) == times:
+                    drop = {i: cands[i] & ~bit for i in able if cands[i] & ~bit}
+                    if drop:
+                        why = (f"{v} must appear {times} time{'s' if times > 1 else ''} and "
+                               f"only {len(able)} of the cells can hold it")
+                        break
+        if not drop:
+            return None
+        return drop, f"the quadruple at {cells_phrase(self.cells)}: {why}"
+
 
 @dataclass(frozen=True)
 class ColumnIndex(CellsRule):

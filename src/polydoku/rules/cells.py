@@ -105,6 +105,33 @@ class Minimum(CellsRule):
             for other in params.neighbours(b.geometry, cell):
                 b.relation(b.var(cell), b.var(other), self.ok)
 
+    technique: ClassVar[str] = "Minimum/Maximum"
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """A minimum cell is below every neighbour (a maximum above): it keeps values some
+        value of each neighbour beats, and each neighbour keeps values that beat some value
+        of the cell."""
+        n = geometry.size
+        for cell in self.cells:
+            i = geometry.index(cell)
+            others = [geometry.index(o) for o in params.neighbours(geometry, cell)]
+            keep = {j: 0 for j in [i, *others]}
+            for a in range(1, n + 1):
+                if not cands[i] >> (a - 1) & 1:
+                    continue
+                partners = [[b for b in range(1, n + 1) if cands[j] >> (b - 1) & 1
+                             and self.ok(a, b)] for j in others]
+                if all(partners):
+                    keep[i] |= 1 << (a - 1)
+                    for j, bs in zip(others, partners):
+                        keep[j] |= sum(1 << (b - 1) for b in bs)
+            drop = {j: cands[j] & ~k for j, k in keep.items() if cands[j] & ~k}
+            if drop:
+                word = "smaller" if self.sign > 0 else "larger"
+                return drop, (f"{cell_name(cell)} is {word} than each of its neighbours "
+                              f"({self.kind} cell)")
+        return None
+
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape("cellmark", tuple(geometry.index(c) for c in self.cells),
                       "v" if self.sign > 0 else "^", self.kind)]

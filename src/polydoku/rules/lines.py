@@ -386,6 +386,16 @@ class Entropic(_PairwiseLine):
     def ok(self, a: int, b: int, steps: int, n: int) -> bool:
         return _third(a, n) != _third(b, n)
 
+    technique: ClassVar[str] = "Entropic Line"
+    class_words: ClassVar[tuple[str, ...]] = ("low", "middle", "high")
+
+    def value_class(self, v: int, n: int) -> int:
+        """Return the class (0, 1, 2) of a value: its third of 1..n."""
+        return _third(v, n)
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        return _three_classes(self, geometry, cands)
+
 
 def _third(v: int, n: int) -> int:
     return (v - 1) * 3 // n
@@ -404,6 +414,16 @@ class Modular(_PairwiseLine):
 
     def ok(self, a: int, b: int, steps: int, n: int) -> bool:
         return a % 3 != b % 3
+
+    technique: ClassVar[str] = "Modular Line"
+    class_words: ClassVar[tuple[str, ...]] = ("0 mod 3", "1 mod 3", "2 mod 3")
+
+    def value_class(self, v: int, n: int) -> int:
+        """Return the class (0, 1, 2) of a value: its remainder modulo 3."""
+        return v % 3
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        return _three_classes(self, geometry, cands)
 
 
 @dataclass(frozen=True)
@@ -520,3 +540,53 @@ def _or(masks) -> int:
     for m in masks:
         out |= m
     return out
+
+
+def _three_classes(rule, geometry, cands) -> tuple[dict[int, int], str] | None:
+    """Entropic and modular lines: any three consecutive cells hold one value of each class,
+    so cells three apart share a class; the line's three position groups take the three
+    classes once each. A group keeps the classes all its cells can hold, a class only one
+    group can take is that group's, and each cell keeps the values of its group's classes."""
+    n = geometry.size
+    idx = [geometry.index(c) for c in rule.cells]
+    if len(idx) < 3:
+        return None
+    cls = [0] * (n + 1)
+    for v in range(1, n + 1):
+        cls[v] = rule.value_class(v, n)
+    groups = [idx[p::3] for p in range(3)]
+    allowed = []
+    for cells in groups:
+        classes = 0b111
+        for i in cells:
+            classes &= _or(1 << cls[v] for v in _values(cands[i]))
+        allowed.append(classes)
+    changed = True
+    while changed:                      # classes as a naked/hidden single among three groups
+        changed = False
+        for g in range(3):
+            if allowed[g].bit_count() == 1:
+                for h in range(3):
+                    if h != g and allowed[h] & allowed[g]:
+                        allowed[h] &= ~allowed[g]
+                        changed = True
+        for c in range(3):
+            able = [g for g in range(3) if allowed[g] >> c & 1]
+            if len(able) == 1 and allowed[able[0]] != 1 << c:
+                allowed[able[0]] = 1 << c
+                changed = True
+    drop = {}
+    for g, cells in enumerate(groups):
+        ok = _or(1 << (v - 1) for v in range(1, n + 1) if allowed[g] >> cls[v] & 1)
+        for i in cells:
+            if cands[i] & ~ok:
+                drop[i] = cands[i] & ~ok
+    if not drop:
+        return None
+    said = []
+    for g in range(3):
+        words = " or ".join(rule.class_words[c] for c in range(3) if allowed[g] >> c & 1)
+        every = " (and every third cell on)" if len(groups[g]) > 1 else ""
+        said.append(f"{cell_name(rule.cells[g])}{every} {words or 'nothing'}")
+    return drop, (f"on the {rule.kind} line from {cell_name(rule.cells[0])}, any three cells in "
+                  f"a row hold one of each class, which leaves " + "; ".join(said))

@@ -92,6 +92,17 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("X-Sum", 30, "Medium", "clues",
        "the values the first cell of an X-sum can hold, each with the sets of different values "
        "the next cells need to make the sum"),
+    _t("Quadruple", 20, "Easy", "clues",
+       "a quadruple's values need places among its four cells: a value only as many cells as it "
+       "needs can hold fills them; four different values leave room for nothing else"),
+    _t("Minimum/Maximum", 20, "Easy", "clues",
+       "a minimum (maximum) cell is below (above) each neighbour: bounds both ways"),
+    _t("Entropic Line", 30, "Medium", "clues",
+       "any three cells in a row of an entropic line hold a low, a middle and a high value: "
+       "cells three apart share a third"),
+    _t("Modular Line", 30, "Medium", "clues",
+       "any three cells in a row of a modular line differ modulo 3: cells three apart share a "
+       "remainder"),
     _t("45 Rule", 40, "Medium", "clues",
        "a house adds up to 45: the cells the cages inside it leave (innies), or the cells the "
        "cages covering it stick out with (outies), make a cage of their own"),
