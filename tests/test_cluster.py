@@ -225,3 +225,27 @@ def test_rate_on_the_cluster_keeps_rows_in_input_order(run_cli, cluster, tmp_pat
     assert here.code == there.code == 2
     assert [json.loads(x)["line"] for x in there.out.splitlines()] == list(range(1, 22))
     assert there.out == here.out
+
+
+def test_bench_on_the_cluster_verifies_the_same_answers(run_cli, cluster, tmp_path):
+    puzzles = data_lines("norvig_easy50.txt", limit=8)
+    solutions = data_lines("norvig_easy50.solutions.txt", limit=8)
+    path = tmp_path / "set.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    (tmp_path / "set.solutions.txt").write_text("\n".join(solutions) + "\n")
+    runs = {}
+    for where, args in (("here", ("-j", "1")), ("there", ("--dask", cluster.address))):
+        out = tmp_path / where
+        r = run_cli("bench", path, "--engines", "native,sat", "--no-plots", "--out", out, *args)
+        assert r.code == 0, r.err
+        data = json.loads((out / "results.json").read_text())
+        runs[where] = data
+        assert data["settings"]["dask"] == (cluster.address if where == "there" else None)
+    for data in runs.values():
+        assert len(data["puzzles"]) == 8
+    # "solved" is an answer checked against the solutions file ("wrong" otherwise)
+    statuses = {w: [(p["line"], p["puzzle"], e, r["status"])
+                    for p in d["puzzles"] for e, r in sorted(p["results"].items())]
+                for w, d in runs.items()}
+    assert statuses["there"] == statuses["here"]
+    assert {s[3] for s in statuses["there"]} == {"solved"} and len(statuses["there"]) == 16
