@@ -152,8 +152,8 @@ def unsolvable_json(puzzle: Puzzle, prep) -> dict[str, Any]:
 def hint_json(puzzle: Puzzle, board, step, status: str) -> dict[str, Any]:
     """Return the JSON object of `hint --json`: the next step (or why there is none)."""
     from .reasoning.logic import candidates_rows
-    data = {"puzzle": label(puzzle), "status": status, "technique": None, "placements": [],
-            "eliminations": [], "pattern": [], "text": ""}
+    data: dict[str, Any] = {"puzzle": label(puzzle), "status": status, "technique": None,
+                            "placements": [], "eliminations": [], "pattern": [], "text": ""}
     if step is not None:
         data.update(step.to_json(board.layout))
     if status == "stalled":

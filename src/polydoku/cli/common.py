@@ -134,7 +134,9 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
 
 def entries(puzzle: str, rules: str, input_format: str = "auto") -> Iterator[Entry]:
     """Yield the entries of PUZZLE with the --rules applied."""
-    yield from read_puzzles(puzzle, fmt=input_format, rules=parse_rules(rules))
+    for entry in read_puzzles(puzzle, fmt=input_format, rules=parse_rules(rules)):
+        assert isinstance(entry, Entry)         # raw lines only when asked for
+        yield entry
 
 
 def good_puzzles(puzzle: str, rules: str, input_format: str, code: ExitCode) -> Iterator[Puzzle]:
@@ -143,7 +145,7 @@ def good_puzzles(puzzle: str, rules: str, input_format: str, code: ExitCode) -> 
         if entry.error:
             report_bad(entry)
             code.add(EXIT_BAD_INPUT)
-        else:
+        elif entry.puzzle is not None:
             yield entry.puzzle
 
 

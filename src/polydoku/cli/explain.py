@@ -29,8 +29,11 @@ def parse_why(text: str, puzzle: Puzzle) -> tuple[int, int]:
     m, conda = _WHY.match(text), _CONDA.match(text)
     if not (m or conda):
         raise BadInput(f"--why {text!r}: expected a cell and a value like r1c6=4")
-    cell_text, symbol = (m.group(1), m.group(2)) if m else \
-        (f"r{conda.group(1)}c{conda.group(2)}", conda.group(3))
+    if m:
+        cell_text, symbol = m.group(1), m.group(2)
+    else:
+        assert conda is not None
+        cell_text, symbol = f"r{conda.group(1)}c{conda.group(2)}", conda.group(3)
     try:
         cell = parse_cell(cell_text, n)
     except BadInput as err:

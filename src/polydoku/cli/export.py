@@ -57,4 +57,4 @@ def export(puzzle, rules, input_format, fmt, out, options, solution):
     return 0
 
 
-export.help += f"\n\nFormats available: {', '.join([*EXPORTERS, 'fpuzzles', 'sudokupad'])}."
+export.help = (export.help or "") + f"\n\nFormats available: {', '.join([*EXPORTERS, 'fpuzzles', 'sudokupad'])}."

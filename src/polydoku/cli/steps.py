@@ -51,7 +51,8 @@ def print_path(p: Puzzle, path: Path) -> None:
         click.echo(f"Logic stalls after {len(path.steps)} steps: no technique applies"
                    f"{' (the puzzle has more than one solution)' if not path.prepared.unique else ''}"
                    f". Candidates:")
-        click.echo(candidates_grid(path.board))
+        if path.board is not None:
+            click.echo(candidates_grid(path.board))
     click.echo(f"Rating: {path.rating}")
 
 

@@ -44,9 +44,10 @@ def lower(problem: Problem, kinds: Iterable[type]) -> Problem:
             continue
         for d in _lower_one(c, problem.size, keep):
             if isinstance(d, Nogood):
-                d = _add_nogood(d, seen)
-                if d is None:
+                kept = _add_nogood(d, seen)
+                if kept is None:
                     continue
+                d = kept
             out.append(d)
     return replace(problem, constraints=tuple(out))
 

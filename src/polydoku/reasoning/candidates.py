@@ -76,7 +76,7 @@ def true_candidates(puzzle: Puzzle, *, at_least: int = 1, engine: str | Engine =
     status, message = Status.SOLVED, ""
     try:
         first = oracle.outcome((), k) if cand is not None else None
-        if first is None or first.status is Status.UNSATISFIABLE:
+        if first is None or cand is None or first.status is Status.UNSATISFIABLE:
             status = Status.UNSATISFIABLE
         else:
             add(first.solutions)

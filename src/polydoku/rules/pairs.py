@@ -150,7 +150,7 @@ class _Negative(GlobalRule):
 
     def free_pairs(self, g: Geometry, rules) -> list[tuple[int, int]]:
         """Return the orthogonal cell-index pairs that carry no mark of the family."""
-        marked = {r.pair() for r in rules if isinstance(r, self.family)}
+        marked = {r.pair() for r in rules if isinstance(r, PairRule) and isinstance(r, self.family)}
         out = []
         for a, b in move_pairs(((0, 1), (1, 0)), g):
             if frozenset((g.cell(a), g.cell(b))) not in marked:

@@ -67,7 +67,8 @@ class Cnf:
                 values[var] = value
         return tuple(values)
 
-    def blocking_clause(self, solution: tuple[int, ...], skip: set[int] = frozenset()) -> list[int]:
+    def blocking_clause(self, solution: tuple[int, ...],
+                        skip: set[int] | frozenset[int] = frozenset()) -> list[int]:
         """Return the clause that rules out `solution` (cells in `skip`, e.g. givens, left out)."""
         return [-self.lit(var, v) for var, v in enumerate(solution) if var not in skip]
 

@@ -65,7 +65,8 @@ def run_tool(tool: str, engine_id: str, files: dict[str, str], specs: tuple[str,
 
 def _read(result_path: Path, run: Run, tool: str, timeout: float | None) -> ToolResult:
     """Return the tool's result from its file, or what the run itself shows when there is none."""
-    stats = {"tool_cpu_seconds": round(run.cpu_seconds, 6), "tool_seconds": round(run.seconds, 6)}
+    stats: dict[str, object] = {"tool_cpu_seconds": round(run.cpu_seconds, 6),
+                                "tool_seconds": round(run.seconds, 6)}
     if result_path.exists():
         data = json.loads(result_path.read_text(encoding="utf-8"))
         stats.update({k: round(data[k], 6) for k in ("load_seconds", "solve_seconds") if k in data})

@@ -138,7 +138,7 @@ class AptEngine(DebianEngine):
     id = "apt"
     title = "apt-get -s install puzzle (apt's own solver) on a generated Packages file"
     install_hint = "apt-get install apt (Debian's package manager)"
-    programs = ("apt-get",)
+    programs: ClassVar[tuple[str, ...]] = ("apt-get",)
     gave_up = "apt's own solver does not backtrack and stopped without a solution"
     no_answer_codes = (100,)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...errors import EngineUnavailable
 from ...problem import Problem
 from ..sandbox import Sandbox, find_program
 from .encode import data_text, model_text, parse_cells
@@ -34,6 +35,8 @@ def run(problem: Problem, *, solver: str, max_solutions: int, timeout: float | N
         keep=None) -> Answer:
     """Return MiniZinc's answer for a problem."""
     exe = find_program("minizinc")
+    if exe is None:
+        raise EngineUnavailable("minizinc", "the minizinc program is not installed")
     with Sandbox("minizinc", keep) as box:
         mzn = box.write("model.mzn", model_text(problem))
         dzn = box.write("data.dzn", data_text(problem))

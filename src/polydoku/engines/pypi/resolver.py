@@ -156,7 +156,7 @@ def resolve(index: Index, *, strategy: str = "pip", order: str = "highest",
         result = resolver.resolve([provider.requirement(r) for r in index.root],
                                   max_rounds=max_rounds)
     except Exception as err:
-        err.stats = stats    # the caller reports how far it got
+        err.stats = stats    # type: ignore[attr-defined]  # the caller reports how far it got
         raise
     return {name: c.version for name, c in result.mapping.items()}, stats
 

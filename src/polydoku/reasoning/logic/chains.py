@@ -197,11 +197,15 @@ def _say(board: Board, graph: Graph, node: int) -> str:
 def find_x_chain(board: Board) -> Step | None:
     """Return an X-Chain: one value, strong links in houses, weak links between peers."""
     lay = board.layout
-    best: Found | None = None
+    best: tuple[Found, Graph] | None = None
     for v in range(1, lay.size + 1):
         strong = strong_links(board, False, True, v)
         mask = lay.value_masks[v] & board.live()
-        graph = simple_graph(board, strong, lambda c, mask=mask: lay.conflicts[c] & mask)
+
+        def weak(c: int, mask: int = mask) -> int:
+            return lay.conflicts[c] & mask
+
+        graph = simple_graph(board, strong, weak)
         found = _shortest(board, graph, sorted(strong),
                           best[0].links - 1 if best else MAX_LINKS["X-Chain"], lambda s, y: True)
         if found and (best is None or found.links < best[0].links):

@@ -92,10 +92,18 @@ def _sketch(board: Board, trial_cells: list[int]) -> str:
     return ", ".join(shown) + (", …" if len(trial_cells) > 6 else "")
 
 
+def _compiled(board: Board):
+    """Return the native engine's compiled form of the board's problem."""
+    problem = board.layout.problem
+    if problem is None:
+        raise ValueError("forcing nets need the layout's problem")
+    return compile_problem(problem)
+
+
 def _contradiction(board: Board, nested: bool) -> Step | None:
     """Return the first candidate whose branch fails, as a step, or None."""
     lay = board.layout
-    compiled = compile_problem(lay.problem)
+    compiled = _compiled(board)
     for cell in sorted(board.unsolved(), key=lambda i: board.cand[i].bit_count()):
         for v in values_of(board.cand[cell]):
             if _branch(board, compiled, [(cell, v)], nested) is not None:
@@ -140,11 +148,12 @@ def _verity_step(board: Board, assumptions: list[tuple[int, int]], what: str,
                  nested: bool) -> Step | None:
     """Return a verity step when every assumption's branch agrees on something, or None."""
     lay = board.layout
-    compiled = compile_problem(lay.problem)
+    compiled = _compiled(board)
     branches = [_branch(board, compiled, [a], nested) for a in assumptions]
-    if any(b is None for b in branches):
+    kept = [b for b in branches if b is not None]
+    if len(kept) < len(branches):
         return None
-    places, elims = _common(board, branches)
+    places, elims = _common(board, kept)
     if not places and not elims:
         return None
     how = "singles (with two-candidate cells tried both ways)" if nested else "singles"

@@ -23,9 +23,9 @@ def _rectangles(board: Board) -> Iterator[Rect]:
     lay = board.layout
     n = lay.size
     box_of = [0] * lay.ncells
-    for b in lay.lines["box"]:
-        for i in b.cells:
-            box_of[i] = b.index
+    for box in lay.lines["box"]:
+        for i in box.cells:
+            box_of[i] = box.index
     val, cand = board.value, board.cand
     for r1, r2 in combinations(range(n), 2):
         row1, row2 = r1 * n, r2 * n
