@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         # click answers a closed pipe (`polydoku solve FILE | head -1`) with exit 1; the reader
         # has what it wanted, which is no failure
-        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+        if type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):   # click wraps stdout
             return _reader_left()
         return exc.code if isinstance(exc.code, int) else EXIT_ENGINE
     except Exception as exc:  # the last seam: one line, never a traceback by default

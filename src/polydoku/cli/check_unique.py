@@ -65,7 +65,7 @@ def check_unique(puzzle, rules, input_format, engine, timeout, keep, options, as
 def _check_entry(entry: Entry, engine, settings: tuple[float, bool]) -> Result:
     """Return what one puzzle's answer prints on stdout and stderr, and its exit code."""
     timeout, as_json = settings
-    if entry.error:
+    if entry.error or entry.puzzle is None:
         return "", f"polydoku: {entry.error}\n", EXIT_BAD_INPUT
     p = entry.puzzle
     try:

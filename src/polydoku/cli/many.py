@@ -112,6 +112,7 @@ def run_lines(first: RawLine, rest: Iterable[RawLine], job: Job, spread: Spread,
     rest), print the results, and return the worst exit code. `total` is the source's size
     in characters, for the progress bar, when known."""
     job = replace(job, source=first.source)
+    batches: Iterator[Batch]
     if spread.dask:
         batches = _cluster_batches(chain([first], rest), job, spread, count_lines(first.source))
         return stream(batches, total, job.summary, label="on Dask")
@@ -119,7 +120,7 @@ def run_lines(first: RawLine, rest: Iterable[RawLine], job: Job, spread: Spread,
     jobs = 1 if head < 2 else (spread.jobs or default_jobs())   # one puzzle: no processes
     if jobs == 1:
         init_worker(job)
-        batches: Iterator[Batch] = (run_batch(r.line - 1, [r.text]) for r in lines)
+        batches = (run_batch(r.line - 1, [r.text]) for r in lines)
     else:
         # Raw lines come one per input line from line 1, so a line's number is its index + 1.
         batches = (result for _, result in run_chunks(
@@ -155,7 +156,7 @@ def count_lines(source: str) -> int | None:
 def _peek_puzzles(first: RawLine, rest: Iterable[RawLine], wanted: int):
     """Return how many of the first lines hold a puzzle (up to `wanted`), and all the lines."""
     rest = iter(rest)
-    head, found = [first], holds_puzzle(first.text)
+    head, found = [first], int(holds_puzzle(first.text))
     for line in rest:
         head.append(line)
         found += holds_puzzle(line.text)
@@ -174,7 +175,7 @@ def stream(batches: Iterable[Batch], total: int | None,
            summary: tuple[tuple[int, str], ...] = SOLVE_SUMMARY, label: str = "solving") -> int:
     """Print batches of results as they come with a progress bar and a summary; return the
     worst exit code."""
-    code, tally, start = ExitCode(), Counter(), time.perf_counter()
+    code, tally, start = ExitCode(), Counter[int](), time.perf_counter()
     with Progress(total, enabled=stderr_is_terminal(), label=label) as bar:
         for chars, out, err, codes in batches:
             if out:
@@ -194,9 +195,9 @@ def stream(batches: Iterable[Batch], total: int | None,
     return code.code
 
 
-def error_result(job: Job, name: str, message: str, code: int = EXIT_ENGINE) -> Result:
+def error_result(job: Job, name: str | None, message: str, code: int = EXIT_ENGINE) -> Result:
     """Return what a puzzle prints when it failed outside the command's own handling."""
-    line = f"polydoku: {name}: {message}\n"
+    line = f"polydoku: {name + ': ' if name else ''}{message}\n"
     if job.json:
         data = {"puzzle": name, "status": "error", **job.error_fields, "message": message}
         return json_line(data), line, code
@@ -234,8 +235,9 @@ def lines_batch(job: Job, start: int, texts: list[str], engine: Engine | None = 
             continue
         if entry.error:
             results.append(bad_result(job, entry))
-        elif failed or engine is None:
-            results.append(error_result(job, entry.puzzle.name, failed or "no engine"))
+        elif failed or engine is None or entry.puzzle is None:
+            name = entry.puzzle.name if entry.puzzle is not None else None
+            results.append(error_result(job, name, failed or "no engine"))
         else:
             if job.keep:            # each puzzle keeps its files in its own folder
                 engine.keep = Path(job.keep) / f"line-{k}"

@@ -93,7 +93,7 @@ def _emit(result: Result, code: ExitCode) -> ExitCode:
 
 def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
     """Return what one puzzle prints on stdout and stderr, and its exit code."""
-    if entry.error:
+    if entry.error or entry.puzzle is None:
         return "", f"polydoku: {entry.error}\n", EXIT_BAD_INPUT
     p = entry.puzzle
     try:
@@ -104,13 +104,13 @@ def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
         if s.fmt == "json":
             return json_line(error_json(p, err)), message, err.exit_code
         return "error\n", message, err.exit_code
-    out, err = _render(p, outcome, s.mode, s.fmt)
+    out, said = _render(p, outcome, s.mode, s.fmt)
     if outcome.status is Status.SOLVED and not outcome.exhausted and outcome.count < s.limit:
         # cut short (by the timeout) before the limit: the count is a lower bound, gave up
-        return out, err or f"polydoku: {p.name + ': ' if p.name else ''}stopped after " \
+        return out, said or f"polydoku: {p.name + ': ' if p.name else ''}stopped after " \
                            f"{outcome.count} solutions: {outcome.message or 'timed out'}\n", \
             EXIT_UNKNOWN
-    return out, err, STATUS_EXIT[outcome.status]
+    return out, said, STATUS_EXIT[outcome.status]
 
 
 def _render(p, outcome, mode, fmt) -> tuple[str, str]:
