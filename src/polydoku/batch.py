@@ -28,7 +28,7 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from functools import partial
 from itertools import islice
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Sized, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -233,7 +233,7 @@ def run_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, jobs: i
     says what `unordered`, `on_lost` and `total` do there). `size` fixes the chunk size."""
     if dask:
         from .cluster import cluster_chunks     # Dask is imported only when asked for
-        if total is None and hasattr(items, "__len__"):
+        if total is None and isinstance(items, Sized):
             total = len(items)
         return cluster_chunks(task, items, address=dask, workers=jobs, size=size,
                               unordered=unordered, initializer=initializer, initargs=initargs,
@@ -271,7 +271,9 @@ class Progress:
     def __init__(self, total: float | None, *, enabled: bool, label: str = "solving",
                  unit: str = "puzzles"):
         self.enabled, self.label, self.unit, self.total = enabled, label, unit, total
-        self.count, self._pending, self._last, self._bar, self._task = 0, 0.0, 0.0, None, None
+        self.count, self._pending, self._last = 0, 0.0, 0.0
+        self._bar: Any = None               # a rich Progress while the bar shows
+        self._task: Any = None
 
     def __enter__(self) -> "Progress":
         if self.enabled:

@@ -78,7 +78,8 @@ async def read_json(request: Request) -> dict:
     try:
         data = json.loads(body.decode("utf-8") if body else "{}")
     except (ValueError, RecursionError) as err:      # bad UTF-8, bad JSON, huge numbers
-        where = f" (line {err.lineno}, column {err.colno})" if hasattr(err, "lineno") else ""
+        where = (f" (line {err.lineno}, column {err.colno})"
+                 if isinstance(err, json.JSONDecodeError) else "")
         why = getattr(err, "msg", None) or ("not UTF-8" if isinstance(err, UnicodeDecodeError)
                                             else "too deep or too long")
         raise BadInput(f"the request body is not JSON: {why}{where}") from None
@@ -204,8 +205,8 @@ class Site:
             return error(404, f"no such API call: {kind} (known: {', '.join(runs.KINDS)})")
         req, refused = await read_body(
             request, lambda data: runs.read_request(kind, data, self.settings.max_timeout))
-        if refused:
-            return refused
+        if refused is not None or req is None:
+            return refused or error(400, "the request body holds no puzzle")
         status, data = await self.workers().run(req, request)
         return JSONResponse(data, status_code=status)
 
@@ -233,7 +234,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts))]
     return Starlette(routes=routes, middleware=middleware,
-                     exception_handlers={HTTPException: _http_error, Exception: _internal})
+                     exception_handlers={HTTPException: _http_error,  # type: ignore[dict-item]
+                                         Exception: _internal})
 
 
 def board_json(puzzle) -> dict:
