@@ -16,7 +16,7 @@ import statistics
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from .. import __version__, api
 from ..batch import run_map
@@ -24,7 +24,7 @@ from ..engines import Status, make_engine
 from ..engines.base import Engine
 from ..errors import BadInput, EngineFailed, PolydokuError
 from ..formats.line import parse_values, write_line
-from ..formats.read import read_puzzles
+from ..formats.read import puzzle_of, read_puzzles
 from ..model import Puzzle, cell_name
 from .machine import machine_info
 from .results import SCHEMA, SCHEMA_VERSION, STATUSES
@@ -75,14 +75,12 @@ def load_set(path: str, limit: int | None) -> tuple[dict, list[Case]]:
     expected = sols.read_text(encoding="utf-8").splitlines() if sols else []
     cases = []
     for entry in read_puzzles(str(src)):
-        if entry.error:
-            raise entry.error
+        p = puzzle_of(entry)
         line = entry.line or 1
         known = None
         if line <= len(expected) and expected[line - 1].strip():
-            p = entry.puzzle
             known = parse_values(expected[line - 1].strip(), p.size, p.alphabet)
-        cases.append(Case(src.stem, line, entry.puzzle, known))
+        cases.append(Case(src.stem, line, p, known))
         if limit and len(cases) >= limit:
             break
     info = {"name": src.stem, "path": str(src), "puzzles": len(cases),
@@ -211,7 +209,7 @@ def run_bench(settings: BenchSettings,
                           preload=(__name__,), on_lost=_lost_chunk)
     else:
         results = ((t, run_task(t)) for t in tasks)
-    puzzles = [{"set": c.set, "line": c.line, "puzzle": write_line(c.puzzle),
+    puzzles: list[dict[str, Any]] = [{"set": c.set, "line": c.line, "puzzle": write_line(c.puzzle),
                 "rules": [r.name for r in c.puzzle.rules], "has_solution": c.expected is not None,
                 "results": {}} for c in cases]
     for done, (task, result) in enumerate(results, 1):

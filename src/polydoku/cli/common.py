@@ -134,9 +134,7 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
 
 def entries(puzzle: str, rules: str, input_format: str = "auto") -> Iterator[Entry]:
     """Yield the entries of PUZZLE with the --rules applied."""
-    for entry in read_puzzles(puzzle, fmt=input_format, rules=parse_rules(rules)):
-        assert isinstance(entry, Entry)         # raw lines only when asked for
-        yield entry
+    yield from read_puzzles(puzzle, fmt=input_format, rules=parse_rules(rules))
 
 
 def good_puzzles(puzzle: str, rules: str, input_format: str, code: ExitCode) -> Iterator[Puzzle]:

@@ -11,7 +11,7 @@ import os
 import sys
 from dataclasses import dataclass
 from itertools import islice
-from typing import IO, Iterator, Sequence
+from typing import IO, Iterator, Literal, Sequence, overload
 
 from ..errors import BadInput
 from ..model import Puzzle, Rule
@@ -196,6 +196,18 @@ def _stdin_text(stdin: IO[str] | None) -> IO[str]:
     return io.TextIOWrapper(buffer, encoding="utf-8-sig", errors="strict")
 
 
+@overload
+def read_puzzles(source: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
+                 size: int | None = None, stdin: IO[str] | None = None,
+                 raw: Literal[False] = False) -> Iterator[Entry]: ...
+
+
+@overload
+def read_puzzles(source: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
+                 size: int | None = None, stdin: IO[str] | None = None,
+                 raw: bool) -> Iterator[Entry | RawLine]: ...
+
+
 def read_puzzles(source: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
                  size: int | None = None, stdin: IO[str] | None = None,
                  raw: bool = False) -> Iterator[Entry | RawLine]:
@@ -229,13 +241,21 @@ def read_puzzles(source: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
     yield from _stream(io.StringIO(source), "<argument>", fmt, rules, size, raw)
 
 
-def read_puzzle(source: str, **kwargs) -> Puzzle:
+def read_puzzle(source: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
+                size: int | None = None, stdin: IO[str] | None = None) -> Puzzle:
     """Return the one puzzle of a source (its first, when it holds many); bad input raises."""
-    for entry in read_puzzles(source, **kwargs):
-        if entry.error:
-            raise entry.error
-        return entry.puzzle
+    for entry in read_puzzles(source, fmt=fmt, rules=rules, size=size, stdin=stdin):
+        return puzzle_of(entry)
     raise BadInput(f"no puzzle in {source}")
+
+
+def puzzle_of(entry: Entry) -> Puzzle:
+    """Return an entry's puzzle, or raise its error."""
+    if entry.error:
+        raise entry.error
+    if entry.puzzle is None:
+        raise BadInput("no puzzle", source=entry.source)
+    return entry.puzzle
 
 
 def read_text(text: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
@@ -244,7 +264,6 @@ def read_text(text: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
     if fmt not in FORMATS:
         raise BadInput(f"unknown input format {fmt!r} (known: {', '.join(FORMATS)})")
     for entry in _stream(io.StringIO(text), source, fmt, rules, None):
-        if entry.error:
-            raise entry.error
-        return entry.puzzle
+        assert isinstance(entry, Entry)         # not raw: every line parsed
+        return puzzle_of(entry)
     raise BadInput("no puzzle: the input is empty", source=source)
