@@ -92,13 +92,14 @@ def _payload_json(text: str) -> dict[str, Any]:
         raise BadInput("a SudokuPad short link names a puzzle kept on its server, which cannot "
                        "be reached offline: use the puzzle's f-puzzles link or JSON")
     import lzstring
+    decoded: str | None
     try:
-        text = lzstring.LZString().decompressFromBase64(payload)
+        decoded = lzstring.LZString().decompressFromBase64(payload)
     except Exception:                                      # noqa: BLE001 - a broken payload
-        text = None
-    if not text:
+        decoded = None
+    if not decoded:
         raise BadInput("the link's payload does not decompress (truncated or not lz-string)")
-    return _json(text)
+    return _json(decoded)
 
 
 def _json(text: str) -> dict[str, Any]:
@@ -248,7 +249,7 @@ def _rules(data: dict, n: int, conv: Converted) -> list[dict]:
             continue
         if key in ("killercage",):
             for e in _entries(data, key):
-                rule = {"kind": "killer", "cells": _cells(e.get("cells"), key, n)}
+                rule: dict[str, Any] = {"kind": "killer", "cells": _cells(e.get("cells"), key, n)}
                 if e.get("value") not in (None, ""):
                     rule["sum"] = _number(e["value"], key)
                 rules.append(rule)
@@ -380,7 +381,7 @@ def to_fpuzzles(puzzle, solution=None) -> dict[str, Any]:
                 dots = ["white", "black"] if isinstance(rule, str) else rule["dots"]
                 neg += [{"white": "difference", "black": "ratio"}[x] for x in dots]
         elif kind == "killer":
-            e = {"cells": [up(x) for x in rule["cells"]]}
+            e: dict[str, Any] = {"cells": [up(x) for x in rule["cells"]]}
             if "sum" in rule:
                 e["value"] = str(rule["sum"])
             out.setdefault("killercage", []).append(e)
@@ -416,6 +417,7 @@ def to_fpuzzles(puzzle, solution=None) -> dict[str, Any]:
                                                     "values": rule["values"]})
         elif kind == "little-killer":
             m = _CELL.match(rule["cell"])
+            assert m is not None                   # written by polydoku: a valid cell name
             dr, dc = _STEPS[rule["direction"]]
             out.setdefault("littlekillersum", []).append(
                 {"cell": f"R{int(m[1]) - dr}C{int(m[2]) - dc}", "direction": rule["direction"],
@@ -423,9 +425,10 @@ def to_fpuzzles(puzzle, solution=None) -> dict[str, Any]:
         elif kind in ("sandwich", "x-sum", "skyscraper"):
             key = {v[0]: k for k, v in OUTSIDE.items()}[kind]
             i, side = rule["index"], rule["side"]
-            cell = {"top": f"R0C{i}", "bottom": f"R{n + 1}C{i}", "left": f"R{i}C0",
-                    "right": f"R{i}C{n + 1}"}[side]
-            out.setdefault(key, []).append({"cell": cell, "value": str(rule.get("sum", rule.get("count")))})
+            place = {"top": f"R0C{i}", "bottom": f"R{n + 1}C{i}", "left": f"R{i}C0",
+                     "right": f"R{i}C{n + 1}"}[side]
+            out.setdefault(key, []).append({"cell": place,
+                                            "value": str(rule.get("sum", rule.get("count")))})
         else:
             raise BadInput(f"rule {kind!r} has no f-puzzles form")
     if solution is not None:

@@ -36,6 +36,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ...problem import AllDifferent, Nogood, Problem, Table, lower
 
@@ -109,7 +110,7 @@ class Encoding:
 
     def with_options(self, options: dict[str, str]) -> "Encoding":
         """Return the encoding with `-o knob=value` overrides (unknown knobs are bad input)."""
-        changes: dict[str, object] = {}
+        changes: dict[str, Any] = {}
         for key, value in options.items():
             if key not in self.__dataclass_fields__:
                 raise ValueError(f"unknown conda encoding option {key!r} "
@@ -167,7 +168,7 @@ def _cell_records(problem, names, peers, domains, nogoods, enc: Encoding) -> dic
     """
     published = [set(d) for d in domains]
     specs = [[f"{name} !={b}" for b in range(problem.max_domain + 1)] for name in names]
-    extra: dict[tuple[int, int], list[str]] = {}
+    extra: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for ng in nogoods:
         for x, a, y, b in ((ng.x, ng.a, ng.y, ng.b), (ng.y, ng.b, ng.x, ng.a)):
             if not (a == b and y in peers[x]):          # the peers list has it already
@@ -210,7 +211,8 @@ def _slug(label: str, taken: set[str]) -> str:
 
 def _unit_packages(problem, names, domains, packages) -> list[tuple[int, str]]:
     """Add `UNIT-has-V` packages (one version per cell that could hold V); return the members."""
-    given, taken, members = problem.given_map(), set(), []
+    given, members = problem.given_map(), []
+    taken: set[str] = set()
     for c in problem.constraints:
         if not (isinstance(c, AllDifferent) and len(c.vars) == problem.size):
             continue
