@@ -375,7 +375,7 @@ def svg_to_png(svg_text: str, *, scale: float = 2.0) -> bytes:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     root = ET.fromstring(svg_text)
-    width, height = float(root.get("width")), float(root.get("height"))
+    width, height = float(root.get("width", "0")), float(root.get("height", "0"))
     # One SVG unit is one point at 72 dpi, so widths and font sizes carry over unchanged.
     fig = Figure(figsize=(width / 72, height / 72), dpi=72 * scale)
     FigureCanvasAgg(fig)
@@ -394,7 +394,10 @@ def _draw_element(ax, el: ET.Element, z: int) -> None:
     """Draw one SVG element on matplotlib axes (unknown tags are containers or metadata)."""
     from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
     tag = el.tag.rsplit("}", 1)[-1]
-    get = lambda name, default="0": el.get(name, default)  # noqa: E731
+
+    def get(name: str, default: str = "0") -> str:
+        return el.get(name, default)
+
     stroke = get("stroke", "none")
     edge = stroke if stroke != "none" else "none"
     width = float(get("stroke-width", "1"))

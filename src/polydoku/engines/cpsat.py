@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from ..problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
 from .base import ALL_KINDS, Availability, Core, Engine, Outcome, Status
@@ -59,25 +59,24 @@ def build(problem: Problem) -> _Base:
 _MODELS = ModelCache(build)
 
 
-class _Collector:
-    """Solution callback keeping up to `limit` solutions, then stopping the search."""
+def _collector(cells, limit: int) -> Any:
+    """Return a solution callback keeping up to `limit` solutions, then stopping the search
+    (`.solutions`, and `.stopped` when it stopped the search)."""
+    from ortools.sat.python import cp_model
 
-    def __new__(cls, cells, limit):
-        from ortools.sat.python import cp_model
+    class Collector(cp_model.CpSolverSolutionCallback):
+        def __init__(self):
+            super().__init__()
+            self.solutions: list[tuple[int, ...]] = []
+            self.stopped = False
 
-        class Collector(cp_model.CpSolverSolutionCallback):
-            def __init__(self):
-                super().__init__()
-                self.solutions: list[tuple[int, ...]] = []
-                self.stopped = False
+        def on_solution_callback(self):
+            self.solutions.append(tuple(self.value(x) for x in cells))
+            if len(self.solutions) >= limit:
+                self.stopped = True
+                self.stop_search()
 
-            def on_solution_callback(self):
-                self.solutions.append(tuple(self.value(x) for x in cells))
-                if len(self.solutions) >= limit:
-                    self.stopped = True
-                    self.stop_search()
-
-        return Collector()
+    return Collector()
 
 
 class CpSatEngine(Engine):
@@ -97,7 +96,7 @@ class CpSatEngine(Engine):
         except ImportError as err:
             return Availability(False, reason=f"ortools is not installed ({err})",
                                 hint=self.install_hint)
-        return Availability(True, f"ortools {ortools.__version__}")
+        return Availability(True, f"ortools {getattr(ortools, '__version__', '?')}")
 
     def _solver(self, timeout: float | None, enumerate_all: bool = False):
         from ortools.sat.python import cp_model
@@ -116,7 +115,7 @@ class CpSatEngine(Engine):
         from ortools.sat.python import cp_model
         base, build_seconds = _MODELS.get(problem)
         solver = self._solver(timeout, enumerate_all=max_solutions > 1)
-        collector = _Collector(base.cells, max(1, max_solutions))
+        collector = _collector(base.cells, max(1, max_solutions))
         t0 = time.perf_counter()
         with _pinned(base, problem.givens):
             status = solver.solve(base.model, collector)
@@ -163,7 +162,8 @@ class CpSatEngine(Engine):
         return Core(Status.UNSATISFIABLE, tuple(sorted(core)),
                     f"{len(core)} givens have no solution together (minimal)")
 
-    def _failing(self, problem: Problem, givens: list, deadline) -> list | bool | None:
+    def _failing(self, problem: Problem, givens: list,
+                 deadline) -> list | Literal[True] | None:
         """Return the failing givens among `givens`, True when they have a solution, None on timeout."""
         from ortools.sat.python import cp_model
         base, _ = _MODELS.get(problem)
