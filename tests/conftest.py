@@ -25,10 +25,50 @@ TOOL_MODULES = {"test_conda", "test_debian", "test_pypi_engines", "test_cluster"
                 "test_solvers", "test_sandbox"}
 
 
+# Tests of a second or more (measured with --durations on 2 cores): marked `slow`, so the fast
+# lane stays under a minute; the full suite (CI) runs them. A name without [...] means every
+# parameter.
+SLOW = {
+    "test_differential.py::test_status_agrees_with_native[resolvelib]",
+    "test_differential.py::test_counts_agree_with_native",
+    "test_logic.py::test_hard_sets_never_take_a_wrong_step",
+    "test_explain.py::test_ten_unsolvable_tdoku_puzzles_minimal_conflicts",
+    "test_explain.py::test_16x16_uses_quickxplain_and_symbols",
+    "test_web.py::test_runs_beyond_the_workers_get_429_and_the_page_stays_responsive",
+    "test_web.py::test_serve_stops_a_run_whose_client_goes_away_and_stops_on_ctrl_c",
+    "test_generate.py::test_global_rules_give_unique_puzzles_that_keep_them",
+    "test_generate.py::test_minimal_puzzles_lose_uniqueness_with_any_given_removed",
+    "test_generate.py::test_generate_prints_one_line_per_puzzle_the_same_on_any_number_of_jobs",
+    "test_rule_kinds.py::test_package_managers_solve_variant_rules",
+    "test_rule_kinds.py::test_every_kind_agrees_with_brute_force_on_each_solver_family",
+    "test_rule_kinds.py::test_entropic_lines_on_a_six_by_six",
+    "test_fpuzzles.py::test_every_published_puzzle_survives_a_link_and_keeps_its_solution",
+    "test_fuzz.py::test_generated_json_puzzles",
+    "test_cli.py::test_terminated_run_exits_cleanly",
+    "test_rate_hint.py::test_rate_gives_one_row_per_line_in_order_with_error_rows",
+    "test_candidates.py::test_variant_puzzle_and_unsolvable",
+    "test_properties.py::test_band_stack_and_row_permutations_keep_the_count",
+    "test_properties.py::test_transposing_maps_solutions",
+    "test_native.py::test_serg_counts_sample",
+    "test_pypi_encode.py::test_names_work_above_nine",
+    "test_properties.py::test_relabelling_values_maps_solutions",
+    "test_explain_checker.py::test_checker_agrees_with_known_counts",
+    "test_generate.py::test_killer_puzzles_can_be_aimed_at_a_level",
+    "test_generate.py::test_ctrl_c_stops_and_keeps_what_was_printed",
+    "test_logic_cli.py::test_steps_reach_for_nested_forcing_nets_only_when_needed",
+    "test_rate_hint.py::test_hint_out_draws_the_grade",
+    "test_explain.py::test_smallest_out_of_budget_keeps_a_minimal_conflict",
+    "test_explain.py::test_core_engine_gives_a_minimal_conflict_too",
+}
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.module.__name__ in TOOL_MODULES:
             item.add_marker(pytest.mark.tools)
+        name = item.nodeid.rsplit("/", 1)[-1]
+        if name in SLOW or name.split("[", 1)[0] in SLOW:
+            item.add_marker(pytest.mark.slow)
 
 
 def missing(reason: str) -> None:
