@@ -292,3 +292,15 @@ def test_polydoku_alone_prints_a_short_usage(run_cli):
     r = run_cli()
     assert r.code == 2 and r.err.startswith("usage: polydoku COMMAND")
     assert len(r.err.splitlines()) < 12 and "\\n" not in r.err
+
+
+@pytest.mark.parametrize("command", ["solve", "check-unique", "explain", "hint", "steps",
+                                     "candidates", "rate"])
+def test_json_is_spelled_the_same_everywhere(run_cli, command):
+    def untimed(text: str) -> dict:
+        data = json.loads(text)
+        return {k: v for k, v in data.items() if k not in ("seconds", "stats")}
+    short = run_cli(command, W, "--json")
+    long = run_cli(command, W, "--format", "json")
+    assert short.code == long.code == 0, short.err
+    assert untimed(short.out) == untimed(long.out)

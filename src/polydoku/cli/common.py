@@ -85,6 +85,15 @@ def json_option(help_text: str = "One JSON object per puzzle."):
     return decorate
 
 
+def json_alias(f):
+    """`--json`, the short form of `--format json`, on a command whose --format has more
+    choices than text and json (the command receives `fmt`)."""
+    @functools.wraps(f)
+    def wrapper(*args, fmt: str, as_json: bool = False, **kwargs):
+        return f(*args, fmt="json" if as_json else fmt, **kwargs)
+    return click.option("--json", "as_json", is_flag=True, help="Same as --format json.")(wrapper)
+
+
 def puzzle_argument(f):
     """The PUZZLE argument: a literal, a file, or - for standard input."""
     return click.argument("puzzle", metavar="PUZZLE")(f)

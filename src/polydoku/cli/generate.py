@@ -24,7 +24,7 @@ from ..generator import (QQWING_LEVELS, SYMMETRIES, Generator, GaveUp, Made, Req
 from ..model import Geometry, parse_rules
 from ..reasoning.logic import LEVELS
 from .app import cli
-from .common import ExitCode, json_line, seconds, stderr_is_terminal
+from .common import ExitCode, json_alias, json_line, seconds, stderr_is_terminal
 
 FORMATS = ("auto", "line", "grid", "json", "specs", "ksudoku", "fpuzzles", "sudokupad")
 LEVEL_NAMES = {lv.lower(): lv for lv in LEVELS}
@@ -125,6 +125,7 @@ def level_of(text: str | None) -> str | None:
 @click.option("--dask", default=None, metavar="ADDRESS",
               help="Make the puzzles on the Dask scheduler at ADDRESS (tcp://host:8786), or "
                    "`local` to start a local cluster of --jobs workers; printed in order.")
+@json_alias
 def generate(count, seed, level, symmetry, minimal, givens, size, box, jigsaw, rules, clues,
              fmt, solution, timeout, jobs, dask):
     """Make new puzzles with exactly one solution (proved by two engines), rated by

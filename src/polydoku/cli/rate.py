@@ -21,7 +21,8 @@ from ..model import parse_rules
 from ..reasoning.logic import prepare, solve_logically
 from ..text import one_line
 from .app import cli
-from .common import input_format_option, json_line, puzzle_argument, rules_option, seconds
+from .common import (input_format_option, json_alias, json_line, puzzle_argument, rules_option,
+                     seconds)
 from .many import Job, Result, cluster_options, run_lines, source_size, spread_of
 
 COLUMNS = ("line", "name", "level", "score", "difficulty", "hardest", "givens", "unique",
@@ -49,6 +50,7 @@ class Settings:
 @click.option("--timeout", type=seconds(), default=60.0, show_default=True,
               help="Seconds allowed per puzzle (the uniqueness proof and the rating).")
 @cluster_options
+@json_alias
 def rate(puzzle, rules, input_format, fmt, timeout, jobs, dask, chunk, unordered):
     """Rate every puzzle of PUZZLE (a file of one puzzle per line, a literal, or -) with
     polydoku's logic: level (Easy..Extreme), score, difficulty (Sudoku Explainer's manner,

@@ -20,8 +20,8 @@ from ..formats.read import Entry, read_puzzles
 from ..model import parse_rules
 from ..jsonout import differences, error_json, solve_json
 from .app import cli
-from .common import (STATUS_EXIT, ExitCode, engine_options, input_format_option, json_line,
-                     parse_options, puzzle_argument, render_grid, rules_option)
+from .common import (STATUS_EXIT, ExitCode, engine_options, input_format_option, json_alias,
+                     json_line, parse_options, puzzle_argument, render_grid, rules_option)
 from .many import (Job, Result, cluster_options, holds_puzzle, run_lines,
                    source_size, spread_of, stream)
 
@@ -53,6 +53,7 @@ class Settings:
 @click.option("--format", "-f", "fmt", type=click.Choice(["line", "grid", "json"]),
               default="line", show_default=True, help="Output format.")
 @cluster_options
+@json_alias
 def solve(puzzle, rules, input_format, engine, timeout, keep, options, mode, limit, fmt, jobs,
           dask, chunk, unordered):
     """Solve PUZZLE (a literal, a file of one or many puzzles, or - for stdin).
