@@ -304,3 +304,41 @@ def test_json_is_spelled_the_same_everywhere(run_cli, command):
     long = run_cli(command, W, "--format", "json")
     assert short.code == long.code == 0, short.err
     assert untimed(short.out) == untimed(long.out)
+
+
+def test_out_never_writes_through_a_symbolic_link(run_cli, tmp_path):
+    outside = tmp_path / "outside.txt"
+    outside.write_text("mine")
+    link = tmp_path / "picture.svg"
+    link.symlink_to(outside)
+    r = run_cli("render", W, "--out", str(link))
+    assert r.code == 2 and "symbolic link" in r.err
+    assert outside.read_text() == "mine"
+
+
+@pytest.mark.parametrize("where", ["the folder", "inside"])
+def test_keep_never_follows_a_link_out_of_its_folder(run_cli, tmp_path, where):
+    need_engine("uv")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    keep = tmp_path / "keep"
+    if where == "the folder":
+        keep.symlink_to(outside, target_is_directory=True)
+    else:
+        keep.mkdir()
+        (keep / "wheels").symlink_to(outside, target_is_directory=True)
+    r = run_cli("solve", W, "--engine", "uv", "--keep", str(keep))
+    assert r.code == 2 and "symbolic link" in r.err
+    assert list(outside.iterdir()) == []            # nothing written through the link
+
+
+def test_keep_gives_each_puzzle_of_a_file_its_own_folder(run_cli, tmp_path):
+    need_engine("uv")
+    src = tmp_path / "two.txt"
+    src.write_text(W + "\n" + W.replace("53", "5.", 1) + "\n")
+    keep = tmp_path / "keep"
+    r = run_cli("solve", str(src), "--engine", "uv", "--keep", str(keep))
+    assert r.code == 0, r.err
+    assert sorted(p.name for p in keep.iterdir()) == ["line-1", "line-2"]
+    assert (keep / "line-1" / "requirements.txt").read_text() != ""
+    assert (keep / "line-2" / "requirements.txt").read_text() != ""
