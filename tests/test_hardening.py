@@ -342,3 +342,13 @@ def test_keep_gives_each_puzzle_of_a_file_its_own_folder(run_cli, tmp_path):
     assert sorted(p.name for p in keep.iterdir()) == ["line-1", "line-2"]
     assert (keep / "line-1" / "requirements.txt").read_text() != ""
     assert (keep / "line-2" / "requirements.txt").read_text() != ""
+
+
+def test_out_is_spelled_the_same_everywhere():
+    from polydoku.cli.app import cli
+    for name, command in cli.commands.items():
+        for param in command.params:
+            if "--out" in getattr(param, "opts", []):
+                assert param.opts == ["--out", "-O"], name
+            if "-o" in getattr(param, "opts", []):
+                assert param.opts == ["--option", "-o"], name

@@ -21,7 +21,7 @@ from .common import input_format_option, parse_options, puzzle_argument, rules_o
 @input_format_option
 @click.option("--to", "fmt", required=True, metavar="FORMAT",
               help="Export format (see the README: debian, conda, pypi, poetry, dimacs, …).")
-@click.option("--out", "out", type=click.Path(file_okay=False),
+@click.option("--out", "-O", "out", type=click.Path(file_okay=False),
               help="Folder to write (needed except for the link formats fpuzzles, sudokupad).")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
               help="Exporter option (repeatable), e.g. -o encoding=tuned.")

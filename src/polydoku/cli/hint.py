@@ -29,7 +29,7 @@ from .steps import level_option, unsolvable
               show_default=True,
               help="How much to tell: nudge (where to look: a house), technique (and its "
                    "name), cells (and the pattern's cells), answer (the move itself).")
-@click.option("--out", "-o", "out", type=click.Path(dir_okay=False), default=None,
+@click.option("--out", "-O", "out", type=click.Path(dir_okay=False), default=None,
               help="Also draw the hint on the grid (FILE.svg or FILE.png): the house or the "
                    "pattern highlighted, with --level answer the eliminations struck in red.")
 @json_option("One JSON object per puzzle: what the --level tells (with answer: technique, "
