@@ -127,13 +127,12 @@ def _prove(problem: Problem, layout: Layout, timeout: float | None):
     outcome = search(problem, max_solutions=2, timeout=first)
     if outcome.exhausted:
         return outcome
+    rest = None if timeout is None else max(timeout - first, 1.0)
     try:
         from ...engines.registry import make_engine
-        sat = make_engine("sat")
-    except PolydokuError:
-        return search(problem, max_solutions=2, timeout=timeout)
-    return sat.solve(problem, max_solutions=2,
-                     timeout=None if timeout is None else max(timeout - first, 1.0))
+        return make_engine("sat").solve(problem, max_solutions=2, timeout=rest)
+    except PolydokuError:           # no PySAT here: the native engine takes the time left
+        return search(problem, max_solutions=2, timeout=rest)
 
 
 def start_board(prep: Prepared) -> Board:
