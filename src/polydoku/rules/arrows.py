@@ -10,7 +10,7 @@ from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape
 from . import params
-from .base import CellsRule, cells_phrase, value_at, values_at, where
+from .base import CellsRule, cells_phrase, equal_pairs, span, value_at, values_at, where
 
 
 @dataclass(frozen=True)
@@ -82,12 +82,12 @@ class Arrow(Rule):
         lows = [(m & -m).bit_length() for m in masks]
         highs = [m.bit_length() for m in masks]
         s_lo, s_hi = sum(lows), sum(highs)
-        ring_keep = cands[ring] & _between(s_lo, s_hi)
+        ring_keep = cands[ring] & span(s_lo, s_hi)
         drop = {ring: cands[ring] & ~ring_keep} if cands[ring] & ~ring_keep else {}
         if ring_keep:
             c_lo, c_hi = (ring_keep & -ring_keep).bit_length(), ring_keep.bit_length()
             for i, m, lo, hi in zip(shaft, masks, lows, highs):
-                keep = m & _between(c_lo - (s_hi - hi), c_hi - (s_lo - lo))
+                keep = m & span(c_lo - (s_hi - hi), c_hi - (s_lo - lo))
                 if m & ~keep:
                     drop[i] = drop.get(i, 0) | m & ~keep
         if not drop:
@@ -131,13 +131,8 @@ class Clone(Rule):
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """A cell and its clone hold the same value: each keeps what the other can hold."""
-        drop: dict[int, int] = {}
-        for a, b in zip(self.cells, self.copy):
-            x, y = geometry.index(a), geometry.index(b)
-            both = cands[x] & cands[y]
-            for cell in (x, y):
-                if cands[cell] & ~both:
-                    drop[cell] = drop.get(cell, 0) | cands[cell] & ~both
+        drop = equal_pairs(cands, [(geometry.index(a), geometry.index(b))
+                                   for a, b in zip(self.cells, self.copy)])
         if not drop:
             return None
         return drop, (f"the clone of {cells_phrase(self.cells)} at {cells_phrase(self.copy)} "
@@ -282,10 +277,4 @@ class RowIndex(ColumnIndex):
 
 
 KINDS = (Arrow, Clone, Quadruple, ColumnIndex, RowIndex)
-
-
-def _between(lo: int, hi: int) -> int:
-    """Return the bitmask of the values lo..hi (bit v-1 for value v; empty when lo > hi)."""
-    lo = max(lo, 1)
-    return ((1 << hi) - 1) & ~((1 << (lo - 1)) - 1) if lo <= hi else 0
 

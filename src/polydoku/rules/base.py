@@ -4,7 +4,7 @@ and outside clues, so each kind's module holds only what is its own."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 
 from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name
@@ -26,6 +26,62 @@ def where(cells: Sequence[Cell]) -> str:
     """Return a short place name for a group of cells: its first cell, and how many."""
     head = cell_name(cells[0])
     return head if len(cells) == 1 else f"{head}..{cell_name(cells[-1])}"
+
+
+# Candidate bitmasks as the kinds' logic (`Rule.deduce`) reads them: bit v-1 stands for value v.
+
+def mask_values(mask: int) -> Iterator[int]:
+    """Yield the values of a candidate bitmask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length()
+        mask ^= low
+
+
+def single_bits(mask: int) -> Iterator[int]:
+    """Yield the single-bit masks of a candidate bitmask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def span(lo: int, hi: int) -> int:
+    """Return the bitmask of the values lo..hi (from 1 at least; empty when lo > hi)."""
+    lo = max(lo, 1)
+    return ((1 << hi) - 1) & ~((1 << (lo - 1)) - 1) if lo <= hi else 0
+
+
+def union(masks: Iterable[int]) -> int:
+    """Return the union of candidate bitmasks."""
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def pair_support(mx: int, my: int, ok: Callable[[int, int], bool]) -> tuple[int, int]:
+    """Return the values of x and of y that some value of the other completes (`ok(a, b)`
+    for a in x, b in y)."""
+    keep_x = keep_y = 0
+    for a in mask_values(mx):
+        for b in mask_values(my):
+            if ok(a, b):
+                keep_x |= 1 << (a - 1)
+                keep_y |= 1 << (b - 1)
+    return keep_x, keep_y
+
+
+def equal_pairs(cands: Sequence[int], pairs: Iterable[tuple[int, int]]) -> dict[int, int]:
+    """Return, for cell pairs that hold the same value, what each cell loses: the values the
+    other cannot hold (cell index -> bitmask)."""
+    drop: dict[int, int] = {}
+    for x, y in pairs:
+        both = cands[x] & cands[y]
+        for cell in (x, y):
+            if cands[cell] & ~both:
+                drop[cell] = drop.get(cell, 0) | cands[cell] & ~both
+    return drop
 
 
 def cells_phrase(cells: Sequence[Cell]) -> str:
@@ -120,16 +176,8 @@ class PairRule(CellsRule):
         if not self.technique:
             return None
         x, y = (geometry.index(c) for c in self.cells)
-        n = geometry.size
         mx, my = cands[x], cands[y]
-        keep_x = keep_y = 0
-        for a in range(1, n + 1):
-            if not mx >> (a - 1) & 1:
-                continue
-            for b in range(1, n + 1):
-                if my >> (b - 1) & 1 and self.ok(a, b):
-                    keep_x |= 1 << (a - 1)
-                    keep_y |= 1 << (b - 1)
+        keep_x, keep_y = pair_support(mx, my, self.ok)
         drop = {i: m & ~k for i, m, k in ((x, mx, keep_x), (y, my, keep_y)) if m & ~k}
         if not drop:
             return None

@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Iterator
 from ..model.geometry import Geometry, cell_name
 from ..model.rules import Shape
 from . import params
-from .base import CellsRule, cells_phrase, value_at, values_at, where
+from .base import CellsRule, cells_phrase, single_bits, value_at, values_at, where
 from .globals import repeats
 
 
@@ -281,26 +281,18 @@ def _matched(masks: list[int], values: int) -> list[int]:
     k = len(masks)
     fwd = [{0}]
     for m in masks:
-        fwd.append({f | b for f in fwd[-1] for b in _bits(m & values & ~f)})
+        fwd.append({f | b for f in fwd[-1] for b in single_bits(m & values & ~f)})
     if values not in fwd[k]:
         return [0] * k
     bwd: list[set[int]] = [set() for _ in range(k)] + [{0}]
     for j in range(k - 1, -1, -1):
-        bwd[j] = {g | b for g in bwd[j + 1] for b in _bits(masks[j] & values & ~g)}
+        bwd[j] = {g | b for g in bwd[j + 1] for b in single_bits(masks[j] & values & ~g)}
     out = []
     for j in range(k):
         ok = 0
         for f in fwd[j]:
-            for b in _bits(masks[j] & values & ~f):
+            for b in single_bits(masks[j] & values & ~f):
                 if values & ~(f | b) in bwd[j + 1]:
                     ok |= b
         out.append(ok)
     return out
-
-
-def _bits(mask: int) -> Iterator[int]:
-    """Yield the single bits of a mask."""
-    while mask:
-        low = mask & -mask
-        yield low
-        mask ^= low

@@ -4,13 +4,15 @@ zipper, region-sum and parity lines. A line is an ordered list of cells."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, Iterator
 
 from ..errors import BadInput
 from ..model.geometry import Geometry, cell_name
 from ..model.rules import Shape
 from . import params
-from .base import CellsRule, values_at, where
+from .base import (CellsRule, equal_pairs, mask_values, pair_support, span, union, values_at,
+                   where)
 
 
 @dataclass(frozen=True)
@@ -51,12 +53,7 @@ class _PairwiseLine(CellsRule):
         idx = [geometry.index(c) for c in self.cells]
         keep = [cands[i] for i in idx]
         for i, j, d in self.pairs():
-            ki = kj = 0
-            for a in _values(keep[i]):
-                for b in _values(keep[j]):
-                    if self.ok(a, b, d, n):
-                        ki |= 1 << (a - 1)
-                        kj |= 1 << (b - 1)
+            ki, kj = pair_support(keep[i], keep[j], partial(self.ok, steps=d, n=n))
             keep[i] &= ki
             keep[j] &= kj
         drop = {x: cands[x] & ~k for x, k in zip(idx, keep) if cands[x] & ~k}
@@ -109,7 +106,7 @@ class Thermometer(_PairwiseLine):
             high[j] = min(high[j], high[j + 1] - self.rise)
         drop, bounds = {}, []
         for i, m, lo, hi in zip(idx, masks, low, high):
-            keep = ((1 << hi) - 1) & ~((1 << (lo - 1)) - 1) if lo <= hi else 0
+            keep = span(lo, hi)
             if m & ~keep:
                 drop[i] = m & ~keep
                 bounds.append(f"{cell_name(geometry.cell(i))} {lo} to {hi}" if lo <= hi
@@ -221,16 +218,11 @@ class Palindrome(CellsRule):
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """Mirrored cells hold the same value: each keeps only what the other can hold."""
-        drop: dict[int, int] = {}
-        pairs = []
-        for i, j in self.mirrored():
-            x, y = geometry.index(self.cells[i]), geometry.index(self.cells[j])
-            both = cands[x] & cands[y]
-            for cell in (x, y):
-                if cands[cell] & ~both:
-                    drop[cell] = cands[cell] & ~both
-            if cands[x] != cands[y]:
-                pairs.append(f"{cell_name(self.cells[i])} and {cell_name(self.cells[j])}")
+        idx = [geometry.index(c) for c in self.cells]
+        mirrored = list(self.mirrored())
+        drop = equal_pairs(cands, [(idx[i], idx[j]) for i, j in mirrored])
+        pairs = [f"{cell_name(self.cells[i])} and {cell_name(self.cells[j])}" for i, j in mirrored
+                 if cands[idx[i]] != cands[idx[j]]]
         if not drop:
             return None
         return drop, (f"the palindrome line from {cell_name(self.cells[0])} reads the same "
@@ -289,7 +281,7 @@ class Renban(CellsRule):
         fits = []
         for lo in range(1, n - k + 2):
             run = ((1 << k) - 1) << (lo - 1)
-            if all(m & run for m in masks) and (run & _or(masks)) == run:
+            if all(m & run for m in masks) and (run & union(masks)) == run:
                 fits.append(lo)
         allowed = 0
         for lo in fits:
@@ -347,10 +339,10 @@ class Between(CellsRule):
             return None
         keep_first = keep_last = 0
         keep_mid = [0] * len(middle)
-        for a in _values(cands[first]):
-            for c in _values(cands[last]):
+        for a in mask_values(cands[first]):
+            for c in mask_values(cands[last]):
                 lo, hi = min(a, c), max(a, c)
-                inside = ((1 << (hi - 1)) - 1) & ~((1 << lo) - 1)   # the values lo+1..hi-1
+                inside = span(lo + 1, hi - 1)
                 got = [cands[m] & inside for m in middle]
                 if not all(got):
                     continue
@@ -526,22 +518,6 @@ KINDS = (Thermometer, SlowThermometer, Whispers, Palindrome, Renban, Between, En
          Parity, Zipper, RegionSum)
 
 
-def _values(mask: int) -> Iterator[int]:
-    """Yield the values of a candidate bitmask (bit v-1 for value v)."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length()
-        mask ^= low
-
-
-def _or(masks) -> int:
-    """Return the union of candidate masks."""
-    out = 0
-    for m in masks:
-        out |= m
-    return out
-
-
 def _three_classes(rule, geometry, cands) -> tuple[dict[int, int], str] | None:
     """Entropic and modular lines: any three consecutive cells hold one value of each class,
     so cells three apart share a class; the line's three position groups take the three
@@ -559,7 +535,7 @@ def _three_classes(rule, geometry, cands) -> tuple[dict[int, int], str] | None:
     for cells in groups:
         classes = 0b111
         for i in cells:
-            classes &= _or(1 << cls[v] for v in _values(cands[i]))
+            classes &= union(1 << cls[v] for v in mask_values(cands[i]))
         allowed.append(classes)
     changed = True
     while changed:                      # classes as a naked/hidden single among three groups
@@ -577,7 +553,7 @@ def _three_classes(rule, geometry, cands) -> tuple[dict[int, int], str] | None:
                 changed = True
     drop = {}
     for g, cells in enumerate(groups):
-        ok = _or(1 << (v - 1) for v in range(1, n + 1) if allowed[g] >> cls[v] & 1)
+        ok = union(1 << (v - 1) for v in range(1, n + 1) if allowed[g] >> cls[v] & 1)
         for i in cells:
             if cands[i] & ~ok:
                 drop[i] = cands[i] & ~ok

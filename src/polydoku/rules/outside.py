@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Iterator
 from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape
 from . import params
-from .base import OutsideRule, values_at
+from .base import OutsideRule, span, values_at
 from .cells import cage_sets
 
 _STEPS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
@@ -76,7 +76,7 @@ class LittleKiller(Rule):
         drop = {}
         for i, m, lo, hi in zip(idx, masks, lows, highs):
             least, most = self.total - (s_hi - hi), self.total - (s_lo - lo)
-            keep = m & (((1 << max(most, 0)) - 1) & ~((1 << max(least - 1, 0)) - 1))
+            keep = m & span(least, most)
             if m & ~keep:
                 drop[i] = m & ~keep
         if not drop:
