@@ -339,6 +339,17 @@ class Board:
         """Return the cells without a value, in order."""
         return [i for i, v in enumerate(self.value) if not v]
 
+    def value_masks(self) -> list[int]:
+        """Return every cell's candidates as a value bitmask, a placed cell's as its value's
+        one bit (what a rule's `deduce` reads)."""
+        return [1 << (v - 1) if v else c for v, c in zip(self.value, self.cand)]
+
+    def losses(self, drop: dict[int, int]) -> list[tuple[int, int]]:
+        """Return the (cell, value) candidates of unsolved cells that `drop` (cell -> value
+        bitmask of what goes) removes, in cell order."""
+        return [(i, v) for i, mask in sorted(drop.items()) if not self.value[i]
+                for v in values_of(mask & self.cand[i])]
+
     def is_solved(self) -> bool:
         """Return whether every cell holds a value."""
         return all(self.value)

@@ -24,15 +24,13 @@ def find_rule_step(board: Board, technique: str) -> Step | None:
     rules = [r for r in puzzle.rules if r.technique == technique]
     if not rules:
         return None
-    n = lay.size
-    cands = [1 << (v - 1) if v else c for v, c in zip(board.value, board.cand)]
+    cands = board.value_masks()
     for rule in rules:
         found = rule.deduce(puzzle.geometry, cands)
         if found is None:
             continue
         drop, reason = found
-        elim = [(i, v) for i, mask in sorted(drop.items()) if not board.value[i]
-                for v in range(1, n + 1) if mask >> (v - 1) & 1 and board.cand[i] >> (v - 1) & 1]
+        elim = board.losses(drop)
         if elim:
             cells = [puzzle.geometry.index(c) for c in rule.logic_cells(puzzle.geometry)]
             return make_step(lay, technique, reason, eliminations=elim, pattern=cells)

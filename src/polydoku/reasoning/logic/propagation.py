@@ -10,7 +10,7 @@ Finders return the first step they see, or None; none changes the board.
 
 from __future__ import annotations
 
-from .board import Board, values_of
+from .board import Board
 from .step import Step, cell_list, make_step
 
 NAME = "Constraint Propagation"
@@ -29,12 +29,13 @@ class _Clue:
         self.aux = {v: (1 << problem.domain_size(v)) - 1
                     for c in cons for v in c.vars if v >= ncells}
 
-    def eliminations(self, board: Board) -> list[tuple[int, int]] | None:
+    def eliminations(self, board: Board, masks: list[int]) -> list[tuple[int, int]] | None:
         """Return the (cell, value) candidates the clue forbids, [] for none, None when it
-        allows nothing at all (the board is broken: other steps say so)."""
+        allows nothing at all (the board is broken: other steps say so). `masks` are the
+        board's `value_masks()`."""
         dom = dict(self.aux)
         for v in self.cells:
-            dom[v] = 1 << (board.value[v] - 1) if board.value[v] else board.cand[v]
+            dom[v] = masks[v]
         changed = True
         while changed:
             changed = False
@@ -46,8 +47,7 @@ class _Clue:
                     if dom[v] & ~keep:
                         dom[v] &= keep
                         changed = len(self.filters) > 1
-        return [(v, value) for v in self.cells if not board.value[v]
-                for value in values_of(board.cand[v] & ~dom[v])]
+        return board.losses({v: ~dom[v] for v in self.cells})
 
 
 def _clues(board: Board) -> list[_Clue]:
@@ -96,8 +96,9 @@ def find_constraint_propagation(board: Board) -> Step | None:
     if not board.layout.unread:
         return None
     lay = board.layout
+    masks = board.value_masks()
     for clue in _clues(board):
-        elim = clue.eliminations(board)
+        elim = clue.eliminations(board, masks)
         if elim:
             return make_step(lay, NAME, f"{clue.label or 'a clue'} on "
                              f"{cell_list(lay, clue.cells)} allows no combination that uses "

@@ -45,7 +45,7 @@ def find_rule45(board: Board) -> Step | None:
     lay = board.layout
     n = lay.size
     whole = n * (n + 1) // 2
-    cands = [1 << (v - 1) if v else c for v, c in zip(board.value, board.cand)]
+    cands = board.value_masks()
     for house in lay.houses:
         cells = set(house.cells)
         inside = [(c, t) for c, t in cages if c <= cells]
@@ -83,9 +83,7 @@ def _virtual_cage(board: Board, cands: list[int], cells: list[int], total: int,
     if found is None:
         return None
     keep, fits = found
-    elim = [(i, v) for i, kept in zip(cells, keep) if not board.value[i]
-            for v in range(1, board.layout.size + 1) if cands[i] >> (v - 1) & 1
-            and not kept >> (v - 1) & 1]
+    elim = board.losses({i: cands[i] & ~kept for i, kept in zip(cells, keep)})
     if not elim:
         return None
     return make_step(board.layout, NAME, f"{what}, and {_they(fits, len(cells))}",
