@@ -190,3 +190,8 @@ def test_a_hidden_single_in_a_box_is_easier_than_in_a_line():
     single = Step("Hidden Single", ((0, 1),), (), (0,), (), (box,), "")
     assert step_difficulty(single, lay) == 1.2
     assert step_difficulty(Step("Hidden Single", ((0, 1),), (), (0,), (), (row,), ""), lay) == 1.5
+
+
+def test_every_technique_has_a_place_on_the_difficulty_scale():
+    from polydoku.reasoning.logic.difficulty import BASE
+    assert set(BASE) == {t.name for t in TECHNIQUES}
