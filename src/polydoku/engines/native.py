@@ -37,6 +37,7 @@ Roads not taken (measured on magictour_top1465 and forum_hardest_1106, CPU time,
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 
@@ -63,6 +64,7 @@ class Compiled:
     conflicts: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict,
                                                                     repr=False)
     core: "_Core | None" = field(default=None, repr=False)
+    ccore: object = field(default=None, repr=False)     # the compiled search, or False
 
 
 _CACHE: dict[tuple[int, int, int], tuple[tuple, Compiled]] = {}
@@ -583,6 +585,74 @@ def _bits_int(positions, nbits: int) -> int:
     return int.from_bytes(buf, "little")
 
 
+# ---------------------------------------------------------------- the compiled core
+
+def _load_compiled():
+    """Return the compiled search module, None when it was not built here or
+    POLYDOKU_NATIVE=python asks for the pure-Python search."""
+    if os.environ.get("POLYDOKU_NATIVE", "").lower() == "python":
+        return None
+    try:
+        from .. import _core
+    except ImportError:
+        return None
+    return _core
+
+
+_compiled = _load_compiled()
+
+
+def backend() -> str:
+    """Return which search the native engine runs: "compiled" (the C core) or "python"."""
+    return "compiled" if _compiled is not None else "python"
+
+
+def _ccore(problem: Problem, C: Compiled):
+    """Return the C core of a compiled problem (built once), None when it cannot take it
+    (not built here, or a domain of more than 64 values)."""
+    if _compiled is None:
+        return None
+    if C.ccore is None:
+        C.ccore = _build_ccore(problem, C) or False
+    return C.ccore or None
+
+
+def _build_ccore(problem: Problem, C: Compiled):
+    if _compiled is None or problem.max_domain > 64:
+        return None
+    n = problem.nvars
+    dsizes = [problem.domain_size(v) for v in range(n)]
+    conflicts: list[tuple[int, int, int, int]] = []
+    for (x, a), partners in C.conflicts.items():
+        masks: dict[int, int] = {}
+        for y, b in partners:
+            if 1 <= b <= dsizes[y]:
+                masks[y] = masks.get(y, 0) | 1 << (b - 1)
+        conflicts.extend((x, a, y, m) for y, m in masks.items())
+    sums = []
+    for s in C.linears:
+        top = sum(max(sh) for sh in s.shifts)
+        words = (top + 64) // 64
+        sums.append((s.vars, s.shifts, s.target.to_bytes(words * 8, "little"), top))
+    return _compiled.Core(dsizes, problem.ncells, C.peers, C.units, conflicts,
+                          [(vs, ts) for vs, ts in C.tables], sums, _crossings(C.units))
+
+
+def _crossings(units: list[tuple[int, ...]]) -> list:
+    """Return, for each two units meeting in two cells or more (a box and a line), the cells
+    they share and the rest of each: locked candidates read them."""
+    out = []
+    sets = [set(u) for u in units]
+    for i, a in enumerate(units):
+        for j in range(i + 1, len(units)):
+            shared = sets[i] & sets[j]
+            if len(shared) >= 2 and len(shared) < min(len(sets[i]), len(sets[j])):
+                b = units[j]
+                out.append(([v for v in a if v in shared], [v for v in a if v not in shared],
+                            [v for v in b if v not in shared]))
+    return out
+
+
 class _TimedOut(Exception):
     """The deadline passed during the search."""
 
@@ -634,7 +704,11 @@ def search(problem: Problem, max_solutions: int = 1, timeout: float | None = Non
     With `keep`, only the first `keep` solutions are kept (the rest counted: `found`), so a
     count of millions runs in little memory."""
     deadline = time.monotonic() + timeout if timeout else None
-    core = _core(problem, compile_problem(problem))
+    C = compile_problem(problem)
+    cc = _ccore(problem, C)
+    if cc is not None:
+        return _csearch(cc, problem, max(1, max_solutions), deadline, keep)
+    core = _core(problem, C)
     stats = {"nodes": 0, "guesses": 0}
     state = core.start(problem.givens)
     if state is None:
@@ -654,13 +728,32 @@ def search(problem: Problem, max_solutions: int = 1, timeout: float | None = Non
                    found=found if keep is not None else None)
 
 
+def _csearch(cc, problem: Problem, limit: int, deadline: float | None,
+             keep: int | None) -> Outcome:
+    """Return the outcome of the C core's search (the same contract as `search`)."""
+    solutions, found, nodes, guesses, timed_out = cc.search(
+        problem.givens, limit, limit if keep is None else keep, deadline or 0.0)
+    stats = {"nodes": nodes, "guesses": guesses}
+    counted = found if keep is not None else None
+    if timed_out:
+        status = Status.SOLVED if solutions else Status.UNKNOWN
+        return Outcome(status, solutions, False, stats, "timed out", "native", found=counted)
+    status = Status.SOLVED if solutions else Status.UNSATISFIABLE
+    return Outcome(status, solutions, found < limit, stats, engine="native", found=counted)
+
+
 def count_with(problem: Problem, givens, limit: int = 2, deadline: float | None = None
                ) -> int | None:
     """Return how many solutions (up to `limit`) the problem's constraints have under other
     `givens` ((var, value) pairs), None when the monotonic `deadline` passed first. The
     quickest way to ask "still unique?" many times over one geometry (the generator's
     digging): no problem, outcome or solution tuple is built."""
-    core = _core(problem, compile_problem(problem))
+    C = compile_problem(problem)
+    cc = _ccore(problem, C)
+    if cc is not None:
+        _, found, _, _, timed_out = cc.search(givens, limit, 0, deadline or 0.0)
+        return None if timed_out else found
+    core = _core(problem, C)
     state = core.start(givens)
     if state is None:
         return 0
@@ -723,7 +816,12 @@ def random_solution(problem: Problem, rng, deadline: float | None = None,
 def solved_by_singles(problem: Problem) -> bool:
     """Return whether naked and hidden singles alone, repeated, fill every cell (the givens
     must hold a solution for the answer to mean "Easy")."""
-    core = _core(problem, compile_problem(problem))
+    C = compile_problem(problem)
+    cc = _ccore(problem, C)
+    if cc is not None:
+        cands = cc.fixpoint(problem.givens)
+        return cands is not None and all(not c & (c - 1) for c in cands)
+    core = _core(problem, C)
     state = core.start(problem.givens)
     if state is None:
         return False
@@ -742,7 +840,7 @@ class NativeEngine(Engine):
 
     def available(self) -> Availability:
         from .. import __version__
-        return Availability(True, __version__)
+        return Availability(True, f"{__version__} ({backend()} search)")
 
     def solve(self, problem: Problem, *, max_solutions: int = 1,
               timeout: float | None = None, keep: int | None = None) -> Outcome:

@@ -1,0 +1,899 @@
+/* polydoku._core: the native engine's compiled search.
+
+   The same problem as the pure-Python engine (engines/native.py) reads, in the same terms:
+   variables 0..n-1, each with values 1..dsize[v] (at most 64, one bit per value in a uint64),
+   and four kinds of constraint taken from the compiled cell view:
+
+   - peers: variables that must differ from v (every AllDifferent it is in);
+   - units: AllDifferent groups over as many variables as there are values, in which every
+     value must appear once (hidden singles and locked candidates read them);
+   - conflicts: per option (v, a), the values of other variables it forbids (nogoods,
+     |x-y| != d, thermometers, dots ... as the Python side collected them);
+   - tables (allowed tuples) and linear sums, filtered to support (generalised arc
+     consistency) once the cheaper steps are done.
+
+   A search state is the candidate array: one uint64 per variable. Search copies it at each
+   branch (a few hundred bytes for 9x9), so nothing is undone on backtracking. Branching takes
+   the cell with fewest candidates (auxiliary variables only once every cell is fixed).
+
+   Nothing here allocates per node: the frames of the search are one block, grown on depth.
+   The interpreter's signals are polled every 64 nodes (Ctrl-C raises KeyboardInterrupt),
+   and so is the deadline (CLOCK_MONOTONIC, the clock of Python's time.monotonic). */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef uint64_t u64;
+
+#define POPC(x) __builtin_popcountll(x)
+#define CTZ(x) __builtin_ctzll(x)
+#define SINGLE(x) (((x) & ((x) - 1)) == 0)
+
+typedef struct {
+    int arity, ntuples, words;
+    int *vars;
+    u64 *sets;            /* [column][value][word]: tuples with that value in that column */
+    u64 *valid;           /* scratch: words */
+} Table;
+
+typedef struct {
+    int arity, words, top;
+    int *vars;
+    int *shift;           /* [term][value]: the term's contribution, shifted to be >= 0 */
+    int maxd;
+    u64 *target;          /* words: allowed totals */
+    u64 *reach;           /* scratch: (arity + 1) * words */
+    u64 *need;            /* scratch: (arity + 1) * words */
+    u64 *tmp;             /* scratch: words */
+} Sum;
+
+typedef struct {
+    int *a_in, *a_out1, *a_out2;     /* intersection, the rest of unit 1, the rest of unit 2 */
+    int n_in, n_out1, n_out2;
+} Cross;
+
+typedef struct {
+    PyObject_HEAD
+    int n, ncells, maxd;
+    u64 *full;                    /* per variable: all its values */
+    u64 *start;                   /* per variable: values left once self-conflicts are gone */
+    int *peer_start, *peer;       /* CSR */
+    int nunits, *unit_start, *unit; u64 *unit_full;
+    int *conf_start, *conf_var; u64 *conf_mask;   /* CSR over options var * maxd + value-1 */
+    int ntables; Table *tables;
+    int nsums; Sum *sums;
+    int ncross; Cross *cross;
+    int *queue;                   /* n + 1 entries: a variable is queued when it turns single */
+    unsigned char *queued;
+    double *weight;               /* per variable: how often its domain emptied (dom/wdeg) */
+    u64 *frames; int nframes;     /* search frames, n each */
+    /* per run */
+    long long nodes, guesses, found, limit, keep;
+    double deadline; int timed_out, interrupted;
+    PyObject *solutions;
+} Core;
+
+/* ------------------------------------------------------------------ propagation */
+
+static inline int narrow(Core *c, u64 *cand, int v, u64 keep, int *qn)
+{
+    u64 x = cand[v];
+    if ((x & keep) == x)
+        return 1;
+    x &= keep;
+    if (!x) {
+        c->weight[v] += 1;
+        return 0;
+    }
+    cand[v] = x;
+    if (SINGLE(x) && !c->queued[v]) {
+        c->queued[v] = 1;
+        c->queue[(*qn)++] = v;
+    }
+    return 1;
+}
+
+static int singles(Core *c, u64 *cand, int qn)
+{
+    while (qn) {
+        int v = c->queue[--qn];
+        c->queued[v] = 0;
+        u64 bit = cand[v];
+        int val = CTZ(bit);
+        for (int k = c->peer_start[v]; k < c->peer_start[v + 1]; k++)
+            if (!narrow(c, cand, c->peer[k], ~bit, &qn))
+                goto fail;
+        int o = v * c->maxd + val;
+        for (int k = c->conf_start[o]; k < c->conf_start[o + 1]; k++)
+            if (!narrow(c, cand, c->conf_var[k], ~c->conf_mask[k], &qn))
+                goto fail;
+    }
+    return 1;
+fail:
+    while (qn)
+        c->queued[c->queue[--qn]] = 0;
+    return 0;
+}
+
+/* Hidden singles over every unit: 1 = nothing new, 2 = progress, 0 = contradiction. */
+static int hidden(Core *c, u64 *cand, int *qn)
+{
+    int progress = 0;
+    for (int u = 0; u < c->nunits; u++) {
+        const int *vs = c->unit + c->unit_start[u];
+        int len = c->unit_start[u + 1] - c->unit_start[u];
+        u64 once = 0, twice = 0;
+        for (int k = 0; k < len; k++) {
+            u64 x = cand[vs[k]];
+            twice |= once & x;
+            once |= x;
+        }
+        if (once != c->unit_full[u])
+            return 0;
+        u64 uniq = once & ~twice;
+        if (!uniq)
+            continue;
+        for (int k = 0; k < len && uniq; k++) {
+            int v = vs[k];
+            u64 x = cand[v], m = x & uniq;
+            if (m && m != x) {
+                if (!SINGLE(m))
+                    return 0;
+                cand[v] = m;
+                progress = 1;
+                if (!c->queued[v]) {
+                    c->queued[v] = 1;
+                    c->queue[(*qn)++] = v;
+                }
+            }
+            uniq &= ~m;
+        }
+    }
+    return progress ? 2 : 1;
+}
+
+/* Locked candidates (pointing and claiming): a value whose places in one unit all lie where
+   it meets another leaves the rest of the other. */
+static int locked(Core *c, u64 *cand, int *qn)
+{
+    int progress = 0;
+    for (int i = 0; i < c->ncross; i++) {
+        Cross *x = &c->cross[i];
+        u64 in = 0, o1 = 0, o2 = 0;
+        for (int k = 0; k < x->n_in; k++) in |= cand[x->a_in[k]];
+        for (int k = 0; k < x->n_out1; k++) o1 |= cand[x->a_out1[k]];
+        for (int k = 0; k < x->n_out2; k++) o2 |= cand[x->a_out2[k]];
+        u64 only1 = in & ~o1 & o2;      /* values unit 1 keeps in the crossing, seen outside in 2 */
+        u64 only2 = in & ~o2 & o1;
+        if (only1) {
+            for (int k = 0; k < x->n_out2; k++)
+                if (!narrow(c, cand, x->a_out2[k], ~only1, qn))
+                    return 0;
+            progress = 1;
+        }
+        if (only2) {
+            for (int k = 0; k < x->n_out1; k++)
+                if (!narrow(c, cand, x->a_out1[k], ~only2, qn))
+                    return 0;
+            progress = 1;
+        }
+    }
+    return progress ? 2 : 1;
+}
+
+static int table_filter(Core *c, Table *t, u64 *cand, int *qn, int *changed)
+{
+    int W = t->words, D = c->maxd;
+    u64 *valid = t->valid;
+    if (!t->ntuples)
+        return 0;
+    for (int w = 0; w < W; w++) valid[w] = ~(u64)0;
+    if (t->ntuples % 64)
+        valid[W - 1] = ((u64)1 << (t->ntuples % 64)) - 1;
+    for (int i = 0; i < t->arity; i++) {
+        u64 x = cand[t->vars[i]];
+        u64 acc_any = 0;
+        for (int w = 0; w < W; w++) {
+            u64 acc = 0, y = x;
+            while (y) {
+                int val = CTZ(y);
+                y &= y - 1;
+                acc |= t->sets[((size_t)i * D + val) * W + w];
+            }
+            valid[w] &= acc;
+            acc_any |= valid[w];
+        }
+        if (!acc_any)
+            return 0;
+    }
+    for (int i = 0; i < t->arity; i++) {
+        int v = t->vars[i];
+        u64 x = cand[v], keep = 0, y = x;
+        while (y) {
+            int val = CTZ(y);
+            y &= y - 1;
+            const u64 *s = t->sets + ((size_t)i * D + val) * W;
+            for (int w = 0; w < W; w++)
+                if (s[w] & valid[w]) { keep |= (u64)1 << val; break; }
+        }
+        if (keep != x) {
+            if (!narrow(c, cand, v, keep, qn))
+                return 0;
+            *changed = 1;
+        }
+    }
+    return 1;
+}
+
+/* word-array bit sets for sums */
+static inline void shl_or(u64 *dst, const u64 *src, int W, int sh)
+{
+    int ws = sh >> 6, bs = sh & 63;
+    for (int w = W - 1; w >= ws; w--) {
+        u64 v = src[w - ws] << bs;
+        if (bs && w - ws - 1 >= 0)
+            v |= src[w - ws - 1] >> (64 - bs);
+        dst[w] |= v;
+    }
+}
+
+static inline void shr_or(u64 *dst, const u64 *src, int W, int sh)
+{
+    int ws = sh >> 6, bs = sh & 63;
+    for (int w = 0; w + ws < W; w++) {
+        u64 v = src[w + ws] >> bs;
+        if (bs && w + ws + 1 < W)
+            v |= src[w + ws + 1] << (64 - bs);
+        dst[w] |= v;
+    }
+}
+
+static int sum_filter(Core *c, Sum *s, u64 *cand, int *qn, int *changed)
+{
+    int W = s->words, n = s->arity;
+    u64 *reach = s->reach, *need = s->need;
+    memset(reach, 0, sizeof(u64) * W * (n + 1));
+    memset(need, 0, sizeof(u64) * W * (n + 1));
+    reach[0] = 1;
+    for (int i = 0; i < n; i++) {
+        u64 y = cand[s->vars[i]];
+        while (y) {
+            int val = CTZ(y);
+            y &= y - 1;
+            shl_or(reach + (i + 1) * W, reach + i * W, W, s->shift[i * s->maxd + val]);
+        }
+    }
+    memcpy(need + n * W, s->target, sizeof(u64) * W);
+    for (int i = n - 1; i >= 0; i--) {
+        u64 y = cand[s->vars[i]];
+        while (y) {
+            int val = CTZ(y);
+            y &= y - 1;
+            shr_or(need + i * W, need + (i + 1) * W, W, s->shift[i * s->maxd + val]);
+        }
+    }
+    if (!(need[0] & 1))
+        return 0;
+    for (int i = 0; i < n; i++) {
+        int v = s->vars[i];
+        u64 x = cand[v], keep = 0, y = x;
+        while (y) {
+            int val = CTZ(y);
+            y &= y - 1;
+            memset(s->tmp, 0, sizeof(u64) * W);
+            shl_or(s->tmp, reach + i * W, W, s->shift[i * s->maxd + val]);
+            const u64 *g = need + (i + 1) * W;
+            for (int w = 0; w < W; w++)
+                if (s->tmp[w] & g[w]) { keep |= (u64)1 << val; break; }
+        }
+        if (keep != x) {
+            if (!narrow(c, cand, v, keep, qn))
+                return 0;
+            *changed = 1;
+        }
+    }
+    return 1;
+}
+
+/* Narrow to a fixpoint; the variables queued are the ones just fixed. 0 on a contradiction. */
+static int fixpoint(Core *c, u64 *cand, int qn, int use_locked)
+{
+    for (;;) {
+        if (!singles(c, cand, qn))
+            return 0;
+        qn = 0;
+        int r = hidden(c, cand, &qn);
+        if (!r)
+            goto fail;
+        if (qn || r == 2)
+            continue;
+        if (c->ntables || c->nsums) {
+            int changed = 0;
+            for (int i = 0; i < c->ntables; i++)
+                if (!table_filter(c, &c->tables[i], cand, &qn, &changed))
+                    goto fail;
+            for (int i = 0; i < c->nsums; i++)
+                if (!sum_filter(c, &c->sums[i], cand, &qn, &changed))
+                    goto fail;
+            if (changed || qn)
+                continue;
+        }
+        if (use_locked && c->ncross) {
+            r = locked(c, cand, &qn);
+            if (!r)
+                goto fail;
+            if (r == 2)
+                continue;
+        }
+        return 1;
+    }
+fail:
+    while (qn)
+        c->queued[c->queue[--qn]] = 0;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ search */
+
+static double now_monotonic(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static u64 *frame(Core *c, int depth)
+{
+    if (depth >= c->nframes) {
+        int more = c->nframes ? c->nframes * 2 : 32;
+        while (more <= depth) more *= 2;
+        u64 *f = realloc(c->frames, sizeof(u64) * (size_t)c->n * more);
+        if (!f)
+            return NULL;
+        c->frames = f;
+        c->nframes = more;
+    }
+    return c->frames + (size_t)depth * c->n;
+}
+
+static int record(Core *c, const u64 *cand)
+{
+    c->found++;
+    if (c->solutions && c->found <= c->keep) {
+        PyObject *t = PyTuple_New(c->n);
+        if (!t)
+            return -1;
+        for (int v = 0; v < c->n; v++)
+            PyTuple_SET_ITEM(t, v, PyLong_FromLong(CTZ(cand[v]) + 1));
+        int bad = PyList_Append(c->solutions, t);
+        Py_DECREF(t);
+        if (bad)
+            return -1;
+    }
+    return c->found >= c->limit ? 1 : 0;
+}
+
+/* Search below the state in frame `depth` (already at a fixpoint): 1 = stop (limit, deadline,
+   signal), 0 = go on, -1 = a Python error is set. */
+static int dfs(Core *c, int depth)
+{
+    u64 *cand = frame(c, depth);
+    if (!cand) { PyErr_NoMemory(); return -1; }
+    /* choose: the cell with fewest candidates (at least two); auxiliaries after the cells */
+    int best = -1, bestn = 65;
+    double bestscore = 1e300;
+    for (int v = 0; v < c->ncells; v++) {
+        u64 x = cand[v];
+        if (!SINGLE(x)) {
+            int k = POPC(x);
+            double score = k / (1.0 + c->weight[v]);
+            if (score < bestscore) { bestscore = score; bestn = k; best = v; }
+        }
+    }
+    if (best < 0)
+        for (int v = c->ncells; v < c->n; v++) {
+            u64 x = cand[v];
+            if (!SINGLE(x)) {
+                int k = POPC(x);
+                if (k < bestn) { bestn = k; best = v; if (k == 2) break; }
+            }
+        }
+    if (best < 0)
+        return record(c, cand);
+    int bvar[64];
+    u64 bbit[64];
+    int nb = 0;
+    {
+        u64 opts = cand[best];
+        while (opts) {
+            u64 bit = opts & -opts;
+            opts ^= bit;
+            bvar[nb] = best;
+            bbit[nb++] = bit;
+        }
+    }
+    c->guesses++;
+    for (int i = 0; i < nb; i++) {
+        int var = bvar[i];
+        c->nodes++;
+        if (!(c->nodes & 63)) {
+            if (PyErr_CheckSignals() < 0) return -1;
+            if (c->deadline > 0 && now_monotonic() > c->deadline) { c->timed_out = 1; return 1; }
+        }
+        u64 *next = frame(c, depth + 1);
+        if (!next) { PyErr_NoMemory(); return -1; }
+        cand = c->frames + (size_t)depth * c->n;       /* the block may have moved */
+        memcpy(next, cand, sizeof(u64) * c->n);
+        next[var] = bbit[i];
+        c->queued[var] = 1;
+        c->queue[0] = var;
+        if (!fixpoint(c, next, 1, 1))
+            continue;
+        int r = dfs(c, depth + 1);
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
+/* Load givens into frame 0 and narrow: 1 = ready, 0 = contradiction. */
+static int load(Core *c, PyObject *givens, int use_locked)
+{
+    u64 *cand = frame(c, 0);
+    if (!cand) { PyErr_NoMemory(); return -1; }
+    memcpy(cand, c->start, sizeof(u64) * c->n);
+    int qn = 0;
+    for (int v = 0; v < c->n; v++) {
+        if (!cand[v]) return 0;
+        if (SINGLE(cand[v])) { c->queued[v] = 1; c->queue[qn++] = v; }
+    }
+    PyObject *seq = PySequence_Fast(givens, "givens must be a sequence");
+    if (!seq) return -1;
+    Py_ssize_t ng = PySequence_Fast_GET_SIZE(seq);
+    int ok = 1;
+    for (Py_ssize_t i = 0; i < ng && ok; i++) {
+        long var, val;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "ll", &var, &val)) {
+            Py_DECREF(seq);
+            while (qn) c->queued[c->queue[--qn]] = 0;
+            return -1;
+        }
+        if (var < 0 || var >= c->n || val < 1 || val > 64) { ok = 0; break; }
+        u64 bit = (u64)1 << (val - 1);
+        if (!(cand[var] & bit)) { ok = 0; break; }
+        cand[var] = bit;
+        if (!c->queued[var]) { c->queued[var] = 1; c->queue[qn++] = var; }
+    }
+    Py_DECREF(seq);
+    if (!ok) {
+        while (qn) c->queued[c->queue[--qn]] = 0;
+        return 0;
+    }
+    return fixpoint(c, cand, qn, use_locked);
+}
+
+/* ------------------------------------------------------------------ the Python type */
+
+static void core_free_parts(Core *c)
+{
+    free(c->full); free(c->start); free(c->peer_start); free(c->peer);
+    free(c->unit_start); free(c->unit); free(c->unit_full);
+    free(c->conf_start); free(c->conf_var); free(c->conf_mask);
+    for (int i = 0; i < c->ntables; i++) {
+        free(c->tables[i].vars); free(c->tables[i].sets); free(c->tables[i].valid);
+    }
+    free(c->tables);
+    for (int i = 0; i < c->nsums; i++) {
+        Sum *s = &c->sums[i];
+        free(s->vars); free(s->shift); free(s->target); free(s->reach); free(s->need);
+        free(s->tmp);
+    }
+    free(c->sums);
+    for (int i = 0; i < c->ncross; i++) {
+        free(c->cross[i].a_in); free(c->cross[i].a_out1); free(c->cross[i].a_out2);
+    }
+    free(c->cross);
+    free(c->queue); free(c->queued); free(c->frames); free(c->weight);
+}
+
+static void core_dealloc(Core *c)
+{
+    core_free_parts(c);
+    Py_TYPE(c)->tp_free((PyObject *)c);
+}
+
+/* Read a Python sequence of ints into a fresh C array. */
+static int *int_array(PyObject *obj, int *len)
+{
+    PyObject *seq = PySequence_Fast(obj, "expected a sequence of ints");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int *out = malloc(sizeof(int) * (n ? n : 1));
+    if (!out) { Py_DECREF(seq); PyErr_NoMemory(); return NULL; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) { free(out); Py_DECREF(seq); return NULL; }
+        out[i] = (int)v;
+    }
+    Py_DECREF(seq);
+    *len = (int)n;
+    return out;
+}
+
+/* CSR from a sequence of sequences of ints. */
+static int csr(PyObject *obj, int count, int **start, int **flat)
+{
+    PyObject *seq = PySequence_Fast(obj, "expected a sequence of sequences");
+    if (!seq) return -1;
+    if (count >= 0 && PySequence_Fast_GET_SIZE(seq) != count) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "wrong number of rows");
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    *start = calloc(n + 1, sizeof(int));
+    size_t cap = 64, used = 0;
+    *flat = malloc(sizeof(int) * cap);
+    if (!*start || !*flat) { Py_DECREF(seq); PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int len;
+        int *row = int_array(PySequence_Fast_GET_ITEM(seq, i), &len);
+        if (!row) { Py_DECREF(seq); return -1; }
+        if (used + len > cap) {
+            while (used + len > cap) cap *= 2;
+            int *f = realloc(*flat, sizeof(int) * cap);
+            if (!f) { free(row); Py_DECREF(seq); PyErr_NoMemory(); return -1; }
+            *flat = f;
+        }
+        memcpy(*flat + used, row, sizeof(int) * len);
+        used += len;
+        free(row);
+        (*start)[i + 1] = (int)used;
+    }
+    Py_DECREF(seq);
+    return (int)n;
+}
+
+static int check_vars(Core *c, const int *vs, int len)
+{
+    for (int i = 0; i < len; i++)
+        if (vs[i] < 0 || vs[i] >= c->n) {
+            PyErr_SetString(PyExc_ValueError, "variable out of range");
+            return -1;
+        }
+    return 0;
+}
+
+static int read_tables(Core *c, PyObject *tables)
+{
+    PyObject *seq = PySequence_Fast(tables, "tables must be a sequence");
+    if (!seq) return -1;
+    c->ntables = 0;
+    Py_ssize_t nt = PySequence_Fast_GET_SIZE(seq);
+    c->tables = calloc(nt ? nt : 1, sizeof(Table));
+    if (!c->tables) { Py_DECREF(seq); PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t i = 0; i < nt; i++) {
+        PyObject *vs, *tuples;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OO", &vs, &tuples)) goto bad;
+        Table *t = &c->tables[c->ntables++];
+        t->vars = int_array(vs, &t->arity);
+        if (!t->vars || check_vars(c, t->vars, t->arity) < 0) goto bad;
+        PyObject *rows = PySequence_Fast(tuples, "tuples must be a sequence");
+        if (!rows) goto bad;
+        t->ntuples = (int)PySequence_Fast_GET_SIZE(rows);
+        t->words = (t->ntuples + 63) / 64;
+        if (!t->words) t->words = 1;
+        t->sets = calloc((size_t)t->arity * c->maxd * t->words, sizeof(u64));
+        t->valid = calloc(t->words, sizeof(u64));
+        if (!t->sets || !t->valid) { Py_DECREF(rows); PyErr_NoMemory(); goto bad; }
+        for (int k = 0; k < t->ntuples; k++) {
+            int len;
+            int *row = int_array(PySequence_Fast_GET_ITEM(rows, k), &len);
+            if (!row) { Py_DECREF(rows); goto bad; }
+            for (int col = 0; col < len && col < t->arity; col++) {
+                int val = row[col];
+                if (val >= 1 && val <= c->maxd)
+                    t->sets[((size_t)col * c->maxd + val - 1) * t->words + k / 64] |=
+                        (u64)1 << (k % 64);
+            }
+            free(row);
+        }
+        Py_DECREF(rows);
+    }
+    Py_DECREF(seq);
+    return 0;
+bad:
+    Py_DECREF(seq);
+    return -1;
+}
+
+static int read_sums(Core *c, PyObject *sums)
+{
+    PyObject *seq = PySequence_Fast(sums, "sums must be a sequence");
+    if (!seq) return -1;
+    c->nsums = 0;
+    Py_ssize_t ns = PySequence_Fast_GET_SIZE(seq);
+    c->sums = calloc(ns ? ns : 1, sizeof(Sum));
+    if (!c->sums) { Py_DECREF(seq); PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t i = 0; i < ns; i++) {
+        /* (vars, shifts per term (a list per value), allowed totals as little-endian bytes,
+           top) */
+        PyObject *vs, *shifts;
+        const char *target;
+        Py_ssize_t tlen;
+        int top;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OOy#i", &vs, &shifts, &target,
+                              &tlen, &top))
+            goto bad;
+        Sum *s = &c->sums[c->nsums++];
+        s->vars = int_array(vs, &s->arity);
+        if (!s->vars || check_vars(c, s->vars, s->arity) < 0) goto bad;
+        if (top < 0 || top > (1 << 20)) {
+            PyErr_SetString(PyExc_ValueError, "sum range too large");
+            goto bad;
+        }
+        s->top = top;
+        s->maxd = c->maxd;
+        s->words = (top + 1 + 63) / 64;
+        s->shift = calloc((size_t)s->arity * c->maxd, sizeof(int));
+        s->target = calloc(s->words, sizeof(u64));
+        s->reach = calloc((size_t)s->words * (s->arity + 1), sizeof(u64));
+        s->need = calloc((size_t)s->words * (s->arity + 1), sizeof(u64));
+        s->tmp = calloc(s->words, sizeof(u64));
+        if (!s->shift || !s->target || !s->reach || !s->need || !s->tmp) {
+            PyErr_NoMemory();
+            goto bad;
+        }
+        PyObject *terms = PySequence_Fast(shifts, "shifts must be a sequence");
+        if (!terms) goto bad;
+        if (PySequence_Fast_GET_SIZE(terms) != s->arity) {
+            Py_DECREF(terms);
+            PyErr_SetString(PyExc_ValueError, "one shift list per term");
+            goto bad;
+        }
+        for (int k = 0; k < s->arity; k++) {
+            int len;
+            int *row = int_array(PySequence_Fast_GET_ITEM(terms, k), &len);
+            if (!row) { Py_DECREF(terms); goto bad; }
+            for (int d = 0; d < len && d < c->maxd; d++) {
+                if (row[d] < 0 || row[d] > top) {
+                    free(row); Py_DECREF(terms);
+                    PyErr_SetString(PyExc_ValueError, "shift out of range");
+                    goto bad;
+                }
+                s->shift[k * c->maxd + d] = row[d];
+            }
+            free(row);
+        }
+        Py_DECREF(terms);
+        if (tlen > (Py_ssize_t)(sizeof(u64) * s->words)) {
+            PyErr_SetString(PyExc_ValueError, "totals beyond the sum's range");
+            goto bad;
+        }
+        for (Py_ssize_t b = 0; b < tlen; b++)
+            s->target[b / 8] |= (u64)(unsigned char)target[b] << (8 * (b % 8));
+    }
+    Py_DECREF(seq);
+    return 0;
+bad:
+    Py_DECREF(seq);
+    return -1;
+}
+
+static int read_cross(Core *c, PyObject *cross)
+{
+    PyObject *seq = PySequence_Fast(cross, "crossings must be a sequence");
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    c->cross = calloc(n ? n : 1, sizeof(Cross));
+    c->ncross = 0;
+    if (!c->cross) { Py_DECREF(seq); PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *a, *b, *d;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OOO", &a, &b, &d)) goto bad;
+        Cross *x = &c->cross[c->ncross++];
+        if (!(x->a_in = int_array(a, &x->n_in)) || check_vars(c, x->a_in, x->n_in) < 0 ||
+            !(x->a_out1 = int_array(b, &x->n_out1)) || check_vars(c, x->a_out1, x->n_out1) < 0 ||
+            !(x->a_out2 = int_array(d, &x->n_out2)) || check_vars(c, x->a_out2, x->n_out2) < 0)
+            goto bad;
+    }
+    Py_DECREF(seq);
+    return 0;
+bad:
+    Py_DECREF(seq);
+    return -1;
+}
+
+static int core_init(Core *c, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"dsizes", "ncells", "peers", "units", "conflicts", "tables",
+                            "sums", "crossings", NULL};
+    PyObject *dsizes, *peers, *units, *conflicts, *tables, *sums, *cross;
+    int ncells;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOOOOOO", names, &dsizes, &ncells, &peers,
+                                     &units, &conflicts, &tables, &sums, &cross))
+        return -1;
+    core_free_parts(c);
+    memset((char *)c + sizeof(PyObject), 0, sizeof(Core) - sizeof(PyObject));
+    int n;
+    int *ds = int_array(dsizes, &n);
+    if (!ds) return -1;
+    if (n < 1 || ncells < 0 || ncells > n) {
+        free(ds);
+        PyErr_SetString(PyExc_ValueError, "bad variable counts");
+        return -1;
+    }
+    c->n = n;
+    c->ncells = ncells;
+    c->maxd = 1;
+    for (int v = 0; v < n; v++) {
+        if (ds[v] < 1 || ds[v] > 64) {
+            free(ds);
+            PyErr_SetString(PyExc_ValueError, "domains must have 1 to 64 values");
+            return -1;
+        }
+        if (ds[v] > c->maxd) c->maxd = ds[v];
+    }
+    c->full = malloc(sizeof(u64) * n);
+    c->start = malloc(sizeof(u64) * n);
+    c->queue = malloc(sizeof(int) * (n + 1));
+    c->queued = calloc(n, 1);
+    c->weight = calloc(n, sizeof(double));
+    if (!c->full || !c->start || !c->queue || !c->queued || !c->weight) { free(ds); PyErr_NoMemory(); return -1; }
+    for (int v = 0; v < n; v++)
+        c->full[v] = c->start[v] = ds[v] == 64 ? ~(u64)0 : (((u64)1 << ds[v]) - 1);
+    free(ds);
+    if (csr(peers, n, &c->peer_start, &c->peer) < 0) return -1;
+    if (check_vars(c, c->peer, c->peer_start[n]) < 0) return -1;
+    int nu = csr(units, -1, &c->unit_start, &c->unit);
+    if (nu < 0) return -1;
+    c->nunits = nu;
+    if (check_vars(c, c->unit, c->unit_start[nu]) < 0) return -1;
+    c->unit_full = calloc(nu ? nu : 1, sizeof(u64));
+    if (!c->unit_full) { PyErr_NoMemory(); return -1; }
+    for (int u = 0; u < nu; u++) {
+        int len = c->unit_start[u + 1] - c->unit_start[u];
+        c->unit_full[u] = len >= 64 ? ~(u64)0 : (((u64)1 << len) - 1);
+    }
+    /* conflicts: a sequence of (x, a, y, mask-of-y-values) */
+    PyObject *seq = PySequence_Fast(conflicts, "conflicts must be a sequence");
+    if (!seq) return -1;
+    Py_ssize_t nc = PySequence_Fast_GET_SIZE(seq);
+    int nopt = n * c->maxd;
+    c->conf_start = calloc(nopt + 1, sizeof(int));
+    c->conf_var = malloc(sizeof(int) * (nc ? nc : 1));
+    c->conf_mask = malloc(sizeof(u64) * (nc ? nc : 1));
+    int *ox = malloc(sizeof(int) * (nc ? nc : 1));
+    if (!c->conf_start || !c->conf_var || !c->conf_mask || !ox) {
+        free(ox); Py_DECREF(seq); PyErr_NoMemory(); return -1;
+    }
+    int *cy = malloc(sizeof(int) * (nc ? nc : 1));
+    u64 *cm = malloc(sizeof(u64) * (nc ? nc : 1));
+    if (!cy || !cm) { free(ox); free(cy); free(cm); Py_DECREF(seq); PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t i = 0; i < nc; i++) {
+        int x, a, y;
+        unsigned long long m;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "iiiK", &x, &a, &y, &m)) {
+            free(ox); free(cy); free(cm); Py_DECREF(seq); return -1;
+        }
+        if (x < 0 || x >= n || y < 0 || y >= n || a < 1 || a > c->maxd) {
+            free(ox); free(cy); free(cm); Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "conflict out of range");
+            return -1;
+        }
+        ox[i] = x * c->maxd + a - 1;
+        cy[i] = y;
+        cm[i] = m;
+        c->conf_start[ox[i] + 1]++;
+        if (x == y && (m >> (a - 1) & 1))
+            c->start[x] &= ~((u64)1 << (a - 1));      /* a value that rules itself out */
+    }
+    Py_DECREF(seq);
+    for (int o = 0; o < nopt; o++) c->conf_start[o + 1] += c->conf_start[o];
+    int *fill = malloc(sizeof(int) * (nopt ? nopt : 1));
+    if (!fill) { free(ox); free(cy); free(cm); PyErr_NoMemory(); return -1; }
+    memcpy(fill, c->conf_start, sizeof(int) * nopt);
+    for (Py_ssize_t i = 0; i < nc; i++) {
+        int at = fill[ox[i]]++;
+        c->conf_var[at] = cy[i];
+        c->conf_mask[at] = cm[i];
+    }
+    free(fill); free(ox); free(cy); free(cm);
+    if (read_tables(c, tables) < 0 || read_sums(c, sums) < 0 || read_cross(c, cross) < 0)
+        return -1;
+    return 0;
+}
+
+static PyObject *core_search(Core *c, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"givens", "limit", "keep", "deadline", NULL};
+    PyObject *givens;
+    long long limit = 1, keep = -1;
+    double deadline = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|LLd", names, &givens, &limit, &keep,
+                                     &deadline))
+        return NULL;
+    c->nodes = c->guesses = c->found = 0;
+    c->limit = limit < 1 ? 1 : limit;
+    c->keep = keep < 0 ? c->limit : keep;
+    c->deadline = deadline;
+    c->timed_out = 0;
+    memset(c->weight, 0, sizeof(double) * c->n);     /* each search learns afresh */
+    c->solutions = PyList_New(0);
+    if (!c->solutions) return NULL;
+    int r = load(c, givens, 1);
+    if (r < 0) { Py_CLEAR(c->solutions); return NULL; }
+    if (r > 0) {
+        c->nodes = 1;
+        if (dfs(c, 0) < 0) { Py_CLEAR(c->solutions); return NULL; }
+    }
+    PyObject *out = Py_BuildValue("(OLLLO)", c->solutions, c->found, c->nodes, c->guesses,
+                                  c->timed_out ? Py_True : Py_False);
+    Py_CLEAR(c->solutions);
+    return out;
+}
+
+static PyObject *core_fixpoint(Core *c, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"givens", "locked", NULL};
+    PyObject *givens;
+    int use_locked = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|p", names, &givens, &use_locked))
+        return NULL;
+    int r = load(c, givens, use_locked);
+    if (r < 0) return NULL;
+    if (r == 0) Py_RETURN_NONE;
+    PyObject *out = PyList_New(c->n);
+    if (!out) return NULL;
+    for (int v = 0; v < c->n; v++)
+        PyList_SET_ITEM(out, v, PyLong_FromUnsignedLongLong(c->frames[v]));
+    return out;
+}
+
+static PyMethodDef core_methods[] = {
+    {"search", (PyCFunction)(void (*)(void))core_search, METH_VARARGS | METH_KEYWORDS,
+     "search(givens, limit=1, keep=limit, deadline=0.0) -> (solutions, found, nodes, "
+     "guesses, timed_out)"},
+    {"fixpoint", (PyCFunction)(void (*)(void))core_fixpoint, METH_VARARGS | METH_KEYWORDS,
+     "fixpoint(givens, locked=False) -> candidate bitmasks, or None on a contradiction"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "polydoku._core.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A compiled problem: search and propagate over candidate bitmasks.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)core_init,
+    .tp_dealloc = (destructor)core_dealloc,
+    .tp_methods = core_methods,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_core",
+    .m_doc = "The native engine's compiled search (see engines/native.py).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+    if (PyType_Ready(&CoreType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

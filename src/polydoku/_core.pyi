@@ -1,0 +1,17 @@
+"""Types of the compiled search (src/polydoku/_core.c)."""
+
+from typing import Sequence
+
+class Core:
+    def __init__(self, dsizes: Sequence[int], ncells: int, peers: Sequence[Sequence[int]],
+                 units: Sequence[Sequence[int]],
+                 conflicts: Sequence[tuple[int, int, int, int]],
+                 tables: Sequence[tuple[Sequence[int], Sequence[Sequence[int]]]],
+                 sums: Sequence[tuple[Sequence[int], Sequence[Sequence[int]], bytes, int]],
+                 crossings: Sequence[tuple[Sequence[int], Sequence[int], Sequence[int]]]
+                 ) -> None: ...
+    def search(self, givens: Sequence[tuple[int, int]], limit: int = 1, keep: int = ...,
+               deadline: float = 0.0
+               ) -> tuple[list[tuple[int, ...]], int, int, int, bool]: ...
+    def fixpoint(self, givens: Sequence[tuple[int, int]], locked: bool = False
+                 ) -> list[int] | None: ...

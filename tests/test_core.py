@@ -1,0 +1,145 @@
+"""The compiled core and the pure-Python search agree: same solutions, same counts, on every
+data set, on the published variant puzzles, on random rule mixes and on random problems.
+
+The rest of the suite runs on the compiled core (the default where it is built); here each
+answer is asked of both, so the fallback a machine without a compiler gets is held to the
+same answers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+
+from conftest import data_lines
+from polydoku.engines import native
+from polydoku.formats import parse_line
+from polydoku.formats.jsonfmt import puzzle_from_dict
+from polydoku.problem import build_problem
+from test_properties import QUICK, small_problems
+from test_rule_kinds import KIND_NAMES, instance, puzzle_with
+
+PUBLISHED = [json.loads(line) for line in
+             (Path(__file__).parent / "data" / "variants" / "published.jsonl").read_text()
+             .splitlines()]
+# the pure-Python search takes a minute or more on these (the compiled one well under 3 s)
+PYTHON_SLOW = {"leven", "raw-spaghetti", "quadruple-x", "the-barbed-cross",
+               "the-zip-that-zips-the-zips", "pill-arrow-sudoku", "arrow", "little-killer-sudoku"}
+
+
+@pytest.fixture(autouse=True)
+def compiled():
+    """The compiled core must be here (in CI it always is: tasks.py installs the compiler)."""
+    if native._compiled is None:
+        if os.environ.get("CI"):
+            pytest.fail("the compiled core was not built (CI builds it from deps/debian.txt)")
+        pytest.skip("the compiled core was not built here")
+
+
+def both(problem, limit: int, monkeypatch) -> tuple:
+    """Return the (solutions, exhausted, count) of the compiled and of the Python search."""
+    out = []
+    for module in (native._compiled, None):
+        monkeypatch.setattr(native, "_compiled", module)
+        o = native.search(problem, limit)
+        out.append((sorted(o.solutions), o.exhausted, o.count, o.status))
+    monkeypatch.undo()
+    return tuple(out)
+
+
+def test_the_engine_says_which_search_it_runs():
+    assert native.backend() == "compiled"
+    assert "compiled search" in native.NativeEngine().available().version
+
+
+@pytest.mark.parametrize("name, step", [
+    ("norvig_easy50", 1), ("norvig_top95", 1), ("norvig_hardest", 1),
+    ("magictour_top1465", 15), ("forum_hardest_1106", 8),
+    ("forum_hardest_1905_11plus", 500), ("royle_17clue", 500),
+    ("samples_1000/royle_17clue_1000", 25),
+    ("samples_1000/magictour_top1465_first1000", 25),
+    ("samples_1000/forum_hardest_1905_11plus_1000", 25)])
+def test_same_solutions_on_every_data_set(name, step, monkeypatch):
+    puzzles = data_lines(f"{name}.txt", step=step)
+    expected = data_lines(f"{name}.solutions.txt", step=step)
+    assert len(puzzles) >= 10
+    for line, solution in zip(puzzles, expected):
+        fast, slow = both(build_problem(parse_line(line)), 2, monkeypatch)
+        assert fast == slow, line
+        assert fast[1] and fast[2] == 1 and "".join(map(str, fast[0][0])) == solution
+
+
+def test_same_counts_on_serg_benchmark(monkeypatch):
+    puzzles = data_lines("serg_benchmark.txt", step=250)
+    counts = [int(c) for c in data_lines("serg_benchmark.counts.txt", step=250)]
+    for line, count in zip(puzzles, counts):
+        fast, slow = both(build_problem(parse_line(line)), count + 1, monkeypatch)
+        assert fast == slow and fast[1] and fast[2] == count, line
+
+
+def test_same_counts_on_tdoku_test_puzzles(monkeypatch):
+    for entry in data_lines("tdoku_test_puzzles_counts.txt"):
+        line, count, *_ = entry.split(":")
+        fast, slow = both(build_problem(parse_line(line)), int(count) + 1, monkeypatch)
+        assert fast == slow and fast[2] == int(count), line
+
+
+@pytest.mark.parametrize("entry", [e for e in PUBLISHED if e["id"] not in PYTHON_SLOW],
+                         ids=lambda e: e["id"])
+def test_same_answer_on_published_variants(entry, monkeypatch):
+    problem = build_problem(puzzle_from_dict(entry["puzzle"]))
+    fast, slow = both(problem, 2, monkeypatch)
+    assert fast == slow and fast[2] == 1
+    assert "".join(map(str, problem.grid(fast[0][0]))) == entry["solution"]
+
+
+def test_the_hardest_published_variants_solve_on_the_compiled_core():
+    for entry in PUBLISHED:
+        if entry["id"] in PYTHON_SLOW:
+            problem = build_problem(puzzle_from_dict(entry["puzzle"]))
+            out = native.search(problem, 2, timeout=120)
+            assert out.exhausted and out.count == 1, entry["id"]
+            assert "".join(map(str, problem.grid(out.solutions[0]))) == entry["solution"]
+
+
+@QUICK
+@given(small_problems())
+def test_same_solutions_on_random_problems(problem):
+    with pytest.MonkeyPatch.context() as mp:
+        fast, slow = both(problem, 10**6, mp)
+    assert fast == slow
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_same_solutions_on_random_rule_mixes(seed, monkeypatch):
+    rng = random.Random(seed)
+    kinds = rng.sample(KIND_NAMES, 3)
+    rules = [r for r in (instance(k, rng) for k in kinds) if r is not None]
+    problem = build_problem(puzzle_with(rules))
+    fast, slow = both(problem, 1000, monkeypatch)
+    assert fast == slow, rules
+
+
+def test_count_with_and_singles_agree(monkeypatch):
+    line = data_lines("norvig_easy50.txt")[0]
+    problem = build_problem(parse_line(line))
+    answers = []
+    for module in (native._compiled, None):
+        monkeypatch.setattr(native, "_compiled", module)
+        answers.append((native.count_with(problem, problem.givens[:-5], 50),
+                        native.count_with(problem, (), 3),
+                        native.solved_by_singles(problem),
+                        native.solved_by_singles(problem.with_givens(problem.givens[:20]))))
+    assert answers[0] == answers[1]
+    assert answers[0][1] == 3 and answers[0][2] is True
+
+
+def test_a_deadline_stops_the_compiled_search():
+    problem = build_problem(parse_line("." * 81))
+    out = native.search(problem, 10**9, timeout=0.2)
+    assert out.message == "timed out" and not out.exhausted and out.count > 0
