@@ -21,14 +21,16 @@ one), so workers come from a fork server.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
 from functools import partial
 from itertools import islice
-from typing import Any, Callable, Iterable, Iterator, Sized, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sized, TypeVar
+
+if TYPE_CHECKING:      # imported where a pool starts: a one-process run never pays for them
+    import multiprocessing.context
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -71,6 +73,7 @@ def next_chunk_size(size: int, seconds: float, items: int, *, target: float = TA
 def _context(preload: tuple[str, ...]) -> multiprocessing.context.BaseContext:
     """Return the fork-server start method where there is one (importing `preload` once in
     the server, so workers start with it), else spawn."""
+    import multiprocessing
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     ctx = multiprocessing.get_context("forkserver")
@@ -87,6 +90,7 @@ def ordered_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, job
     computed on `jobs` processes; `start` is the index of the chunk's first item. `preload`
     names modules the workers need (imported once, before they start). `size` fixes the
     chunk size (default: sized by time)."""
+    from concurrent.futures import ProcessPoolExecutor
     source = iter(items)
     context = _context(preload)       # first: it names the modules the fork server preloads
     _start_helpers()
@@ -135,6 +139,7 @@ def _start_helpers() -> None:
     sigs = [getattr(signal, n) for n in _STOP_SIGNALS if hasattr(signal, n)]
     saved = [signal.signal(sig, signal.SIG_IGN) for sig in sigs]
     try:
+        import multiprocessing
         from multiprocessing import forkserver, resource_tracker
         resource_tracker.ensure_running()
         if "forkserver" in multiprocessing.get_all_start_methods():

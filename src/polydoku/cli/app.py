@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 
 import click
 
@@ -14,7 +13,33 @@ from ..errors import EXIT_BAD_INPUT, EXIT_ENGINE, PolydokuError
 from ..text import one_line
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+HELPERS = ("app", "common", "many")       # modules of this package that hold no command
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use: each module registers its command on
+    `cli` when imported (`@cli.command()`)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        import pkgutil
+        from pathlib import Path
+        names = [m.name.replace("_", "-") for m in pkgutil.iter_modules([str(Path(__file__).parent)])
+                 if m.name not in HELPERS]
+        return sorted(names)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name.replace("-", "_").isidentifier() \
+                and name.replace("-", "_") not in HELPERS:
+            import importlib
+            try:
+                importlib.import_module(f"{__package__}.{name.replace('-', '_')}")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"{__package__}.{name.replace('-', '_')}":
+                    raise
+        return self.commands.get(name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="polydoku")
 def cli() -> None:
     """polydoku: one Sudoku model, many engines (native, SAT, CP, package managers), every answer verified."""
@@ -70,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             click.echo("polydoku: interrupted", err=True)
             return 130
         if debug_enabled():
+            import traceback
             traceback.print_exc()
         click.echo(f"polydoku: internal error: {type(exc).__name__}: {one_line(str(exc))} "
                    f"(set POLYDOKU_DEBUG=1 for details)", err=True)

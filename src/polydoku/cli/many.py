@@ -28,7 +28,6 @@ import click
 
 from .. import api
 from ..batch import Progress, default_jobs, run_chunks
-from ..cluster import one_line
 from ..engines.base import Engine
 from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT)
 from ..formats.read import Entry, RawLine, parse_entry
@@ -220,6 +219,7 @@ def bad_result(job: Job, entry: Entry) -> Result:
 def lost_batch(job: Job, start: int, texts: list[str], error: BaseException) -> Batch:
     """Return the batch of lines the cluster could not compute: each puzzle an error (exit
     3), each bad line its own bad input (exit 2)."""
+    from ..cluster import one_line
     return lines_batch(job, start, texts, failed=f"lost on the cluster ({one_line(error)})")
 
 

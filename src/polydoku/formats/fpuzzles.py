@@ -50,13 +50,6 @@ class Converted:
     ignored: list[str] = field(default_factory=list)
 
 
-def looks_like_link(text: str) -> bool:
-    """Return whether text is an f-puzzles or SudokuPad link or payload."""
-    t = text.strip()
-    return (t.lower().startswith(("http://", "https://", "www.", "f-puzzles.com", "sudokupad.app"))
-            or t.startswith(("N4Ig", "fpuzzles", "scl", "ctc")) and " " not in t)
-
-
 def read_link(text: str) -> Converted:
     """Return the puzzle of a link, a payload or f-puzzles JSON."""
     return convert(_payload_json(text.strip()))

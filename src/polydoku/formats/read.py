@@ -16,12 +16,19 @@ from typing import IO, Iterator, Literal, Sequence, overload
 from ..errors import BadInput
 from ..model import Puzzle, Rule
 from .grid import is_separator, parse_grid
-from .fpuzzles import looks_like_link, read_link
 from .jsonfmt import parse_json
 from .line import parse_line
 from .specs import looks_like_specs, parse_specs
 
 FORMATS = ("auto", "line", "lines", "grid", "specs", "json", "ksudoku", "fpuzzles")
+
+
+def looks_like_link(text: str) -> bool:
+    """Return whether text is an f-puzzles or SudokuPad link or payload."""
+    t = text.strip()
+    return (t.lower().startswith(("http://", "https://", "www.", "f-puzzles.com", "sudokupad.app"))
+            or t.startswith(("N4Ig", "fpuzzles", "scl", "ctc")) and " " not in t)
+
 
 MAX_LINE = 1 << 20          # characters in one line of a one-puzzle-per-line source
 MAX_DOCUMENT = 16 << 20     # characters in a source holding one puzzle (a grid, JSON, XML)
@@ -105,6 +112,7 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
         return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
     if fmt == "fpuzzles":
         from .jsonfmt import puzzle_from_dict
+        from .fpuzzles import read_link      # imported when a link is read
         converted = read_link(stripped)
         puzzle = puzzle_from_dict(converted.data, name=name)
         return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
