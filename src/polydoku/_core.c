@@ -69,7 +69,7 @@ typedef struct {
     int ncross; Cross *cross;
     int *queue;                   /* n + 1 entries: a variable is queued when it turns single */
     unsigned char *queued;
-    double *weight;               /* per variable: how often its domain emptied (dom/wdeg) */
+    u64 *weight;                  /* per variable: how often its domain emptied (dom/wdeg) */
     u64 *frames; int nframes;     /* search frames, n each */
     /* per run */
     long long nodes, guesses, found, limit, keep;
@@ -385,13 +385,12 @@ static int dfs(Core *c, int depth)
     if (!cand) { PyErr_NoMemory(); return -1; }
     /* choose: the cell with fewest candidates (at least two); auxiliaries after the cells */
     int best = -1, bestn = 65;
-    double bestscore = 1e300;
+    u64 bestw = 1;                /* k / (1 + w) < bestn / bestw, compared without dividing */
     for (int v = 0; v < c->ncells; v++) {
         u64 x = cand[v];
         if (!SINGLE(x)) {
-            int k = POPC(x);
-            double score = k / (1.0 + c->weight[v]);
-            if (score < bestscore) { bestscore = score; bestn = k; best = v; }
+            u64 k = POPC(x), w = 1 + c->weight[v];
+            if (k * bestw < (u64)bestn * w) { bestn = (int)k; bestw = w; best = v; }
         }
     }
     if (best < 0)
@@ -431,7 +430,7 @@ static int dfs(Core *c, int depth)
         next[var] = bbit[i];
         c->queued[var] = 1;
         c->queue[0] = var;
-        if (!fixpoint(c, next, 1, 1))
+        if (!fixpoint(c, next, 1, 0))      /* locked candidates: at the root only */
             continue;
         int r = dfs(c, depth + 1);
         if (r)
@@ -742,7 +741,7 @@ static int core_init(Core *c, PyObject *args, PyObject *kw)
     c->start = malloc(sizeof(u64) * n);
     c->queue = malloc(sizeof(int) * (n + 1));
     c->queued = calloc(n, 1);
-    c->weight = calloc(n, sizeof(double));
+    c->weight = calloc(n, sizeof(u64));
     if (!c->full || !c->start || !c->queue || !c->queued || !c->weight) { free(ds); PyErr_NoMemory(); return -1; }
     for (int v = 0; v < n; v++)
         c->full[v] = c->start[v] = ds[v] == 64 ? ~(u64)0 : (((u64)1 << ds[v]) - 1);
@@ -822,7 +821,7 @@ static PyObject *core_search(Core *c, PyObject *args, PyObject *kw)
     c->keep = keep < 0 ? c->limit : keep;
     c->deadline = deadline;
     c->timed_out = 0;
-    memset(c->weight, 0, sizeof(double) * c->n);     /* each search learns afresh */
+    memset(c->weight, 0, sizeof(u64) * c->n);     /* each search learns afresh */
     c->solutions = PyList_New(0);
     if (!c->solutions) return NULL;
     int r = load(c, givens, 1);

@@ -29,6 +29,8 @@ def _is_control(ch: str) -> bool:
 def clean_name(text: str) -> str:
     """Return a name on one line: control characters become spaces, runs of space collapse,
     and the result is cut to MAX_NAME characters."""
+    if text.isprintable() and len(text) <= MAX_NAME and "  " not in text and text.strip() == text:
+        return text          # printable: no control, format or separator character but space
     out = "".join(" " if _is_control(ch) else ch for ch in text)
     out = " ".join(out.split())
     return out if len(out) <= MAX_NAME else out[:MAX_NAME - 1] + "…"

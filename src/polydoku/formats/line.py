@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Sequence
 
 from ..errors import BadInput
@@ -21,21 +22,27 @@ def size_for_length(length: int) -> int:
     return n
 
 
-def parse_values(text: str, size: int, alphabet: str, *, column0: int = 1) -> tuple[int, ...]:
-    """Return the values of a string of symbols (0 for empty), naming the column of a bad symbol."""
+@lru_cache(maxsize=32)
+def _symbols(alphabet: str) -> dict[str, int]:
+    """Return the value of each symbol of an alphabet (lower case too for letters; . and 0,
+    unless the alphabet uses them, for empty)."""
     lookup = {ch: k + 1 for k, ch in enumerate(alphabet)}
     if alphabet.isupper() or alphabet.isascii() and alphabet.isdigit():
         lookup.update({ch.lower(): k + 1 for k, ch in enumerate(alphabet) if ch.isalpha()})
-    out = []
-    for k, ch in enumerate(text):
-        if ch in EMPTY and ch not in lookup:
-            out.append(0)
-        elif ch in lookup:
-            out.append(lookup[ch])
-        else:
-            raise BadInput(f"bad symbol {ch!r} for a {size}x{size} grid "
-                           f"(allowed: {alphabet} and . or 0 for empty)", column=column0 + k)
-    return tuple(out)
+    for ch in EMPTY:
+        lookup.setdefault(ch, 0)
+    return lookup
+
+
+def parse_values(text: str, size: int, alphabet: str, *, column0: int = 1) -> tuple[int, ...]:
+    """Return the values of a string of symbols (0 for empty), naming the column of a bad symbol."""
+    lookup = _symbols(alphabet)
+    out = tuple(map(lookup.get, text))
+    if None in out:
+        k = out.index(None)
+        raise BadInput(f"bad symbol {text[k]!r} for a {size}x{size} grid "
+                       f"(allowed: {alphabet} and . or 0 for empty)", column=column0 + k)
+    return out  # type: ignore[return-value]   (no None left)
 
 
 def parse_line(text: str, *, rules: Sequence[Rule] = (), alphabet: str | None = None,
@@ -51,4 +58,5 @@ def parse_line(text: str, *, rules: Sequence[Rule] = (), alphabet: str | None = 
 def write_line(puzzle: Puzzle, grid: Sequence[int] | None = None, empty: str = ".") -> str:
     """Return a grid (default: the givens) as one line of symbols."""
     values = puzzle.givens if grid is None else grid
-    return "".join(puzzle.symbol(v, empty) for v in values)
+    symbols = [empty, *puzzle.alphabet]
+    return "".join([symbols[v] for v in values])

@@ -14,7 +14,11 @@ from .puzzle import Puzzle
 def violations(puzzle: Puzzle, grid: Sequence[int]) -> Iterator[str]:
     """Yield one sentence per broken rule in `grid` (0 = empty cell, ignored)."""
     g = puzzle.geometry
-    for k, unit in enumerate(g.units):
+    for k, (unit, pick) in enumerate(zip(g.units, g.unit_getters)):
+        values = pick(grid)
+        empty = values.count(0)
+        if len(set(values)) == len(values) - empty + (empty > 0):
+            continue                  # the filled cells all differ: nothing to say
         seen: dict[int, int] = {}
         for i in unit:
             v = grid[i]

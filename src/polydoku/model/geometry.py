@@ -10,6 +10,8 @@ import math
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from operator import itemgetter
+from typing import Any
 
 from ..errors import BadInput
 
@@ -45,6 +47,31 @@ def parse_cell(text: str, size: int | None = None) -> Cell:
     if row < 0 or col < 0 or (size is not None and (row >= size or col >= size)):
         raise BadInput(f"cell {text!r} is outside the {size}x{size} grid")
     return row, col
+
+
+_SHARED: dict[tuple, dict[str, Any]] = {}
+_SHARED_GEOMETRIES = 64
+
+
+class _shared(cached_property):
+    """A cached property computed once for every equal geometry, not once per instance: each
+    puzzle of a file has its own Geometry, and its units, peers and boxes are the same
+    tuples as the last one's."""
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        key = (obj.size, obj.box_rows, obj.box_cols, obj.regions)
+        store = _SHARED.get(key)
+        if store is None:
+            if len(_SHARED) >= _SHARED_GEOMETRIES:
+                _SHARED.clear()
+            store = _SHARED[key] = {}
+        name = self.attrname or ""
+        if name not in store:
+            store[name] = self.func(obj)
+        obj.__dict__[name] = store[name]
+        return store[name]
 
 
 @dataclass(frozen=True)
@@ -131,7 +158,7 @@ class Geometry:
         per_band = self.size // self.box_cols
         return (cell[0] // self.box_rows) * per_band + cell[1] // self.box_cols
 
-    @cached_property
+    @_shared
     def region_of(self) -> tuple[int, ...]:
         """Return, per cell index, the number of its box or region (-1 when there are none)."""
         out = [-1] * self.ncells
@@ -140,19 +167,19 @@ class Geometry:
                 out[i] = k
         return tuple(out)
 
-    @cached_property
+    @_shared
     def rows(self) -> tuple[tuple[int, ...], ...]:
         """Return each row as a tuple of cell indices."""
         n = self.size
         return tuple(tuple(r * n + c for c in range(n)) for r in range(n))
 
-    @cached_property
+    @_shared
     def cols(self) -> tuple[tuple[int, ...], ...]:
         """Return each column as a tuple of cell indices."""
         n = self.size
         return tuple(tuple(r * n + c for r in range(n)) for c in range(n))
 
-    @cached_property
+    @_shared
     def boxes(self) -> tuple[tuple[int, ...], ...]:
         """Return each box (or region) as a tuple of cell indices, boxes numbered row-major."""
         if self.regions is not None:
@@ -164,10 +191,17 @@ class Geometry:
                 out.append(tuple((top + r) * n + left + c for r in range(br) for c in range(bc)))
         return tuple(out)
 
-    @cached_property
+    @_shared
     def units(self) -> tuple[tuple[int, ...], ...]:
         """Return all rows, then columns, then boxes."""
         return self.rows + self.cols + self.boxes
+
+    @_shared
+    def unit_getters(self) -> tuple[Any, ...]:
+        """Return, per unit of `units`, a function that picks the unit's values out of a
+        grid (the verifier reads every unit of every answer)."""
+        return tuple(itemgetter(*unit) if len(unit) > 1 else (lambda g, i=unit[0]: (g[i],))
+                     for unit in self.units)
 
     def unit_name(self, k: int) -> str:
         """Return a person's name for unit `k` of `units` ("row 3", "column 5", "box 2")."""
@@ -175,7 +209,7 @@ class Geometry:
         box = "box" if self.regions is None else "region"
         return f"{('row', 'column', box)[kind]} {number + 1}"
 
-    @cached_property
+    @_shared
     def peers(self) -> tuple[frozenset[int], ...]:
         """Return, for each cell, the other cells sharing a row, column or box with it."""
         peers: list[set[int]] = [set() for _ in range(self.ncells)]

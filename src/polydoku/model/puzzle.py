@@ -44,9 +44,11 @@ class Puzzle:
                            "not space, '#', ':', '.', '0', quotes or shell characters")
         if len(self.givens) != self.geometry.ncells:
             raise BadInput(f"{len(self.givens)} cells given, expected {self.geometry.ncells}")
-        for i, v in enumerate(self.givens):
-            if not 0 <= v <= n:
-                raise BadInput(f"{cell_name(self.geometry.cell(i))}: value {v} is outside 1..{n}")
+        if self.givens and not 0 <= min(self.givens) <= max(self.givens) <= n:
+            for i, v in enumerate(self.givens):
+                if not 0 <= v <= n:
+                    raise BadInput(f"{cell_name(self.geometry.cell(i))}: value {v} is outside "
+                                   f"1..{n}")
         for k, rule in enumerate(self.rules):
             for r, c in rule.footprint():
                 if not self.geometry.in_grid(r, c):

@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Benchmark: `polydoku solve FILE` as a user runs it, whole processes, against Debian's qqwing.
+
+For each 1,000-puzzle sample of `../shared/data/samples_1000` (17-clue, top1465, forum-hardest
+11+), each round runs, one after the other (the order turns every round):
+
+- `qqwing --solve --one-line` with the file on standard input (its first solution);
+- `polydoku solve FILE --jobs 1` on the compiled core (start-up included: the process is new);
+- the same with `POLYDOKU_NATIVE=python`, the pure-Python search a machine without a compiler
+  gets (once, it is slow);
+- and, apart, `polydoku solve FILE --jobs J` for J in --jobs-list on the first --jobs-lines
+  puzzles of forum_hardest_1905_11plus: puzzles per second of wall time (a 1,000-puzzle file
+  is done before a second worker has started).
+
+CPU time is the process's own and its children's (getrusage); the figure compared is puzzles per
+CPU-second, median over rounds, and its ratio to qqwing's in the same run. tdoku is not built:
+neither Debian nor PyPI has it, and this machine reaches nothing else; for scale, its published
+speed is 25x, 44x and 69x qqwing's on these three kinds of puzzle (the targets: within 10x of
+it, so 2.5x, 4.4x and 6.9x qqwing).
+
+Start-up: `polydoku solve` of one easy puzzle (examples/wikipedia.txt), CPU time, median of
+--startup runs, beside `python3 -c pass` and `python3 -c "import click"`.
+
+Every polydoku answer is compared with the set's .solutions.txt (a wrong or missing line fails
+the run); qqwing's answers likewise.
+
+Run: `python3 tasks.py bench core [--rounds 3] [--startup 11] [--jobs-list 1,2]
+[--jobs-lines 20000] [--out FILE]`.
+Writes JSON (bench/results/core.json), a plot (bench/results/core.png) and prints a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _common import DATA, RESULTS, ROOT, machine, table, write_result
+
+SETS = {
+    "17-clue": "samples_1000/royle_17clue_1000",
+    "top1465": "samples_1000/magictour_top1465_first1000",
+    "forum-hardest 11+": "samples_1000/forum_hardest_1905_11plus_1000",
+}
+TDOKU_X_QQWING = {"17-clue": 25, "top1465": 44, "forum-hardest 11+": 69}
+POLYDOKU = str(ROOT / ".venv" / "bin" / "polydoku")
+
+
+def timed(cmd: list[str], *, stdin: str | None = None, env: dict | None = None
+          ) -> tuple[float, float, str]:
+    """Run a command; return (CPU seconds of it and its children, wall seconds, stdout)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    with open(stdin) if stdin else open(os.devnull) as source:
+        done = subprocess.run(cmd, stdin=source, capture_output=True, text=True,
+                              env={**os.environ, **(env or {})}, timeout=3600)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)}: exit {done.returncode}: {done.stderr[-300:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall, done.stdout
+
+
+def check(name: str, out: str, solutions: list[str], tool: str) -> None:
+    """Fail unless every output line is the set's solution, in order."""
+    got = [line.strip() for line in out.splitlines() if len(line.strip()) == 81]
+    if got != solutions:
+        bad = sum(a != b for a, b in zip(got, solutions)) + abs(len(got) - len(solutions))
+        raise SystemExit(f"{tool} on {name}: {bad} answers differ from the solutions file")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--startup", type=int, default=11)
+    ap.add_argument("--jobs-list", default="1,2")
+    ap.add_argument("--jobs-lines", type=int, default=20000)
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    qqwing = shutil.which("qqwing")
+    if not qqwing:
+        raise SystemExit("qqwing is not installed (python3 tasks.py bench installs it)")
+    jobs_list = [int(j) for j in args.jobs_list.split(",")]
+
+    rows, results = [], {}
+    for label, name in SETS.items():
+        path = DATA / f"{name}.txt"
+        solutions = (DATA / f"{name}.solutions.txt").read_text().split()
+        n = len(solutions)
+        runs: dict[str, list[float]] = {"qqwing": [], "compiled": []}
+        for r in range(args.rounds):
+            order = ["qqwing", "compiled"] if r % 2 == 0 else ["compiled", "qqwing"]
+            for who in order:
+                if who == "qqwing":
+                    cpu, _, out = timed([qqwing, "--solve", "--one-line"], stdin=str(path))
+                else:
+                    cpu, _, out = timed([POLYDOKU, "solve", str(path), "--jobs", "1"])
+                check(label, out, solutions, who)
+                runs[who].append(cpu)
+        cpu, _, out = timed([POLYDOKU, "solve", str(path), "--jobs", "1"],
+                            env={"POLYDOKU_NATIVE": "python"})
+        check(label, out, solutions, "pure Python")
+        runs["python"] = [cpu]
+        med = {k: statistics.median(v) for k, v in runs.items()}
+        rate = {k: n / v for k, v in med.items()}
+        ratio = {k: rate[k] / rate["qqwing"] for k in rate}
+        results[label] = {"set": name, "puzzles": n, "cpu_seconds": runs,
+                          "puzzles_per_cpu_s": {k: round(v, 1) for k, v in rate.items()},
+                          "ratio_to_qqwing": {k: round(v, 3) for k, v in ratio.items()},
+                          "target_ratio": round(TDOKU_X_QQWING[label] / 10, 2)}
+        rows.append([label, round(rate["qqwing"]), round(rate["compiled"]),
+                     f"{ratio['compiled']:.2f}x", f"{TDOKU_X_QQWING[label] / 10:.1f}x",
+                     f"{ratio['compiled'] / TDOKU_X_QQWING[label]:.3f}", round(rate["python"]),
+                     f"{ratio['python']:.2f}x"])
+
+    walls = jobs_scaling(jobs_list, args.jobs_lines)
+
+    easy = str(ROOT / "examples" / "wikipedia.txt")
+    startup = {
+        "polydoku solve (one easy puzzle)": [POLYDOKU, "solve", easy],
+        "python3 -c pass": [sys.executable, "-c", "pass"],
+        'python3 -c "import click"': [sys.executable, "-c", "import click"],
+    }
+    start_ms = {k: round(1000 * statistics.median(timed(cmd)[0] for _ in range(args.startup)), 1)
+                for k, cmd in startup.items()}
+
+    print(table(["set", "qqwing /cpu-s", "polydoku /cpu-s", "x qqwing", "target",
+                 "x tdoku", "pure Python /cpu-s", "x qqwing"], rows))
+    print()
+    print(table(["--jobs", "puzzles / wall-s", "x --jobs 1"],
+                [[j, w, f"{w / walls[jobs_list[0]]:.2f}"] for j, w in walls.items()]))
+    print()
+    print(table(["start-up", "CPU ms (median)"], [[k, v] for k, v in start_ms.items()]))
+    data = {"schema_version": 1, "machine": machine(), "rounds": args.rounds,
+            "sets": results, "startup_cpu_ms": start_ms,
+            "jobs_scaling": {"set": "forum_hardest_1905_11plus", "lines": args.jobs_lines,
+                             "puzzles_per_wall_s": walls},
+            "tdoku_x_qqwing_published": TDOKU_X_QQWING}
+    path = write_result(data, args.out, "core")
+    print(f"\nwrote {path}")
+    plot(results, path.with_suffix(".png") if args.out else RESULTS / "core.png")
+    return 0
+
+
+def jobs_scaling(jobs_list: list[int], lines: int) -> dict[int, float]:
+    """Return puzzles per wall-second of `solve --jobs J` on a big file, per J."""
+    name = "forum_hardest_1905_11plus"
+    puzzles = (DATA / f"{name}.txt").read_text().split()[:lines]
+    solutions = (DATA / f"{name}.solutions.txt").read_text().split()[:lines]
+    walls = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "puzzles.txt"
+        path.write_text("\n".join(puzzles) + "\n")
+        for j in jobs_list:
+            _, wall, out = timed([POLYDOKU, "solve", str(path), "--jobs", str(j)])
+            check(name, out, solutions, f"--jobs {j}")
+            walls[j] = round(len(puzzles) / wall, 1)
+    return walls
+
+
+def plot(results: dict, path) -> None:
+    """Draw puzzles per CPU-second per set: qqwing, polydoku (compiled and pure Python), and
+    the target (a tenth of tdoku's published speed), on a log scale."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    labels = list(results)
+    series = [("qqwing", "qqwing"), ("compiled", "polydoku (compiled core)"),
+              ("python", "polydoku (pure Python)")]
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    width = 0.2
+    for k, (key, name) in enumerate(series):
+        ax.bar([i + k * width for i in range(len(labels))],
+               [results[s]["puzzles_per_cpu_s"][key] for s in labels], width, label=name)
+    target = [results[s]["puzzles_per_cpu_s"]["qqwing"] * results[s]["target_ratio"]
+              for s in labels]
+    ax.bar([i + 3 * width for i in range(len(labels))], target, width,
+           label="target (tdoku / 10)", hatch="//", fill=False)
+    ax.set_xticks([i + 1.5 * width for i in range(len(labels))], labels)
+    ax.set_yscale("log")
+    ax.set_ylabel("puzzles per CPU-second (CLI, start-up included)")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
