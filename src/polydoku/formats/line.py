@@ -37,12 +37,12 @@ def _symbols(alphabet: str) -> dict[str, int]:
 def parse_values(text: str, size: int, alphabet: str, *, column0: int = 1) -> tuple[int, ...]:
     """Return the values of a string of symbols (0 for empty), naming the column of a bad symbol."""
     lookup = _symbols(alphabet)
-    out = tuple(map(lookup.get, text))
-    if None in out:
-        k = out.index(None)
+    out = tuple(map(lookup.get, text, [-1] * len(text)))
+    if -1 in out:
+        k = out.index(-1)
         raise BadInput(f"bad symbol {text[k]!r} for a {size}x{size} grid "
                        f"(allowed: {alphabet} and . or 0 for empty)", column=column0 + k)
-    return out  # type: ignore[return-value]   (no None left)
+    return out
 
 
 def parse_line(text: str, *, rules: Sequence[Rule] = (), alphabet: str | None = None,
