@@ -103,3 +103,27 @@ def test_terminated_run_exits_cleanly():
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
     assert "Traceback" not in err and err.strip().count("\n") == 0
+
+
+def test_solve_imports_only_what_solving_needs():
+    # start-up is what a one-puzzle call pays: no command module but solve's, no process pool,
+    # no drawing, no reasoning, no cluster, no link reader (bench/core.py measures the time)
+    import subprocess
+    import sys
+    code = ("import sys, io\n"
+            "from polydoku.cli.app import main\n"
+            "out, sys.stdout = sys.stdout, io.StringIO()\n"
+            f"code = main(['solve', {str(EXAMPLES / 'wikipedia.txt')!r}])\n"
+            "sys.stdout = out\n"
+            "print(code, ' '.join(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    exit_code, modules = done.stdout.split(" ", 1)
+    loaded = set(modules.split())
+    assert exit_code == "0", done.stderr
+    assert "polydoku.cli.solve" in loaded
+    heavy = {"multiprocessing", "concurrent.futures", "matplotlib", "rich", "dask", "numpy",
+             "polydoku.reasoning", "polydoku.generator", "polydoku.render", "polydoku.cluster",
+             "polydoku.benchmark", "polydoku.formats.fpuzzles", "polydoku.web",
+             "polydoku.cli.explain", "polydoku.cli.bench", "polydoku.cli.generate"}
+    assert not heavy & loaded
