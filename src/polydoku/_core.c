@@ -16,6 +16,14 @@
    branch (a few hundred bytes for 9x9), so nothing is undone on backtracking. Branching takes
    the cell with fewest candidates (auxiliary variables only once every cell is fixed).
 
+   Roads not taken (1,000-puzzle samples, first solution, same run):
+   - locked candidates at every node, not only at the root: 20-25% fewer nodes on the hard
+     samples, no faster (and 24% slower on 17-clue puzzles);
+   - branching on a value with two places left in a unit when no cell has two candidates:
+     about the same on classic puzzles, and worse on arrows (474 -> 52,625 nodes);
+   - scanning for hidden singles only the units that changed since their last scan: marking
+     them costs more than the scans it saves (forum-hardest 179 -> 229 ms).
+
    Nothing here allocates per node: the frames of the search are one block, grown on depth.
    The interpreter's signals are polled every 64 nodes (Ctrl-C raises KeyboardInterrupt),
    and so is the deadline (CLOCK_MONOTONIC, the clock of Python's time.monotonic). */
