@@ -76,7 +76,7 @@ def ensure_venv() -> None:
 def fingerprint() -> str:
     """Return a hash of everything that decides what gets installed."""
     h = hashlib.sha256()
-    for path in sorted([ROOT / "pyproject.toml", ROOT / "src" / "polydoku" / "_core.c",
+    for path in sorted([ROOT / "pyproject.toml", ROOT / "setup.py", ROOT / "src" / "polydoku" / "_core.c",
                         *sorted((ROOT / "deps").rglob("*.txt"))]):
         h.update(path.name.encode() + path.read_bytes())
     return h.hexdigest()

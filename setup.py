@@ -1,0 +1,8 @@
+"""The native engine's compiled search (C, built with the host's compiler at install); the
+rest of the build is in pyproject.toml. The extension is optional: where it cannot be built,
+the pure-Python search in engines/native.py runs instead."""
+
+from setuptools import Extension, setup
+
+setup(ext_modules=[Extension("polydoku._core", ["src/polydoku/_core.c"],
+                             extra_compile_args=["-O3"], optional=True)])
