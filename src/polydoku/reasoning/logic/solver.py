@@ -106,8 +106,10 @@ def prepare(puzzle: Puzzle, timeout: float | None = 60.0) -> Prepared:
     problem = build_problem(puzzle)
     layout = layout_of(problem)
     outcome = _prove(problem, layout, timeout)
-    solutions = [s for s in outcome.solutions if is_solution(puzzle, problem.grid(s))]
-    if len(solutions) != len(outcome.solutions):
+    # the grid only, whichever engine answered (native keeps the auxiliaries, SAT does not)
+    grids = [problem.grid(s) for s in outcome.solutions]
+    solutions = [g for g in grids if is_solution(puzzle, g)]
+    if len(solutions) != len(grids):
         raise WrongStep("the native engine returned a wrong solution")
     unique = outcome.status is Status.SOLVED and outcome.exhausted and len(solutions) == 1
     return Prepared(puzzle, problem, layout, solutions[0] if solutions else None, unique,
