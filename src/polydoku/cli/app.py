@@ -29,7 +29,7 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and name.replace("-", "_").isidentifier() \
-                and name.replace("-", "_") not in HELPERS:
+                and not name.startswith("_") and name.replace("-", "_") not in HELPERS:
             import importlib
             try:
                 importlib.import_module(f"{__package__}.{name.replace('-', '_')}")
