@@ -72,7 +72,7 @@ def test_irregular_regions_come_through():
 
 @pytest.mark.parametrize("link, words", [
     ("https://sudokupad.app/abc123", "short link"),
-    ("https://sudokupad.app/sclN4Igxyz", "scl/ctc"),
+    ("https://sudokupad.app/sclN4Igxyz", "SudokuPad payload does not decompress"),
     ("https://www.f-puzzles.com/?load=N4IgzglgXg", "does not decompress"),
     ("https://www.f-puzzles.com/", "without a ?load="),
     ("https://example.com/?load=N4Ig", "not an f-puzzles or SudokuPad link"),

@@ -99,12 +99,32 @@ def puzzle_argument(f):
     return click.argument("puzzle", metavar="PUZZLE")(f)
 
 
+def _verbose(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    import logging
+    log = logging.getLogger("polydoku")
+    for old in [h for h in log.handlers if getattr(h, "polydoku_verbose", False)]:
+        log.removeHandler(old)                      # one run, one handler (tests run many)
+    if value:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("polydoku: %(message)s"))
+        handler.polydoku_verbose = True             # type: ignore[attr-defined]
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+    else:
+        log.setLevel(logging.WARNING)
+
+
 def rules_option(f):
-    """--rules anti-knight,windoku,... (the global rules; others are written in JSON)"""
+    """--rules anti-knight,windoku,... (the global rules; others are written in JSON), and
+    --verbose (say what reading a link left out as cosmetic)."""
+    f = click.option("--verbose", "-v", is_flag=True, expose_value=False, callback=_verbose,
+                     help="Say what reading a link left out as cosmetic (text, drawn "
+                          "shapes, metadata).")(f)
     return click.option("--rules", "-r", default="", metavar="RULES",
                         help="Global variant rules, comma-separated: anti-knight, anti-king, "
                              "non-consecutive, diagonal, diagonal-main, diagonal-anti, "
-                             "disjoint-groups, windoku, kropki-negative, xv-negative. Rules with "
+                             "disjoint-groups, windoku, kropki-negative, xv-negative; and "
+                             "line:COLOUR=KIND to name a SudokuPad puzzle's lines. Rules with "
                              "parameters (cages, lines, dots...) go in a JSON puzzle: "
                              "docs/rules.md.")(f)
 

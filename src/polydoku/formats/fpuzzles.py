@@ -4,8 +4,8 @@ An f-puzzles link is `https://www.f-puzzles.com/?load=PAYLOAD`, where PAYLOAD is
 JSON compressed with lz-string (`compressToBase64`); SudokuPad opens the same payload as
 `https://sudokupad.app/fpuzzles` + PAYLOAD. The bare payload and the JSON itself are read too.
 SudokuPad's short links (`sudokupad.app/abc123`) name a puzzle kept on its server and cannot be
-resolved offline; its own `scl`/`ctc` payloads draw lines without saying what they mean, and
-are not read: both are bad input that says so.
+resolved offline: bad input that says so. Its own `scl`/`ctc` payloads are read by
+`formats/sudokupad.py` (their lines are named by colour by the user).
 
 Elements that carry meaning become rules (docs/rules.md); cosmetic ones (lines, shapes, text
 and plain cages drawn without a rule) are ignored and listed in `Converted.ignored`; any other
@@ -50,13 +50,22 @@ class Converted:
     ignored: list[str] = field(default_factory=list)
 
 
-def read_link(text: str) -> Converted:
-    """Return the puzzle of a link, a payload or f-puzzles JSON."""
-    return convert(_payload_json(text.strip()))
+def read_link(text: str, lines: dict[str, str] | None = None) -> Converted:
+    """Return the puzzle of a link, a payload or f-puzzles JSON; `lines` names the kind of
+    a SudokuPad puzzle's lines by colour."""
+    data = _payload_json(text.strip())
+    if "cells" in data and "grid" not in data:
+        from . import sudokupad
+        return sudokupad.convert(data, lines)
+    if lines:
+        raise BadInput("line colours (--rules line:COLOUR=KIND) name the lines of SudokuPad's "
+                       "own puzzles (scl/ctc) only")
+    return convert(data)
 
 
 def _payload_json(text: str) -> dict[str, Any]:
-    """Return the decoded f-puzzles JSON of a link, a payload or the JSON itself."""
+    """Return the decoded f-puzzles JSON of a link, a payload or the JSON itself (or the
+    puzzle object of a SudokuPad scl/ctc payload)."""
     if len(text) > MAX_PAYLOAD:
         raise BadInput(f"the link is {len(text)} characters long, more than {MAX_PAYLOAD}")
     if text.startswith("{"):
@@ -79,8 +88,8 @@ def _payload_json(text: str) -> dict[str, Any]:
     if payload.startswith("fpuzzles"):
         payload = payload[len("fpuzzles"):]
     elif payload.startswith(("scl", "ctc")):
-        raise BadInput("SudokuPad's own puzzle format (scl/ctc) is not read: open the puzzle in "
-                       "f-puzzles and use its link, or write it as JSON (docs/rules.md)")
+        from .sudokupad import decode
+        return decode(payload[3:])
     elif not payload.startswith("N4Ig"):
         raise BadInput("a SudokuPad short link names a puzzle kept on its server, which cannot "
                        "be reached offline: use the puzzle's f-puzzles link or JSON")

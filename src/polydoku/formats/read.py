@@ -79,6 +79,8 @@ def _content(line: str) -> str:
 def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
                   name: str | None) -> Puzzle:
     """Return the one puzzle in `text`, in format `fmt` (auto-detected when "auto")."""
+    from ..model.rules import split_line_names
+    rules, line_names = split_line_names(rules)
     stripped = text.strip()
     if fmt == "auto":
         if not stripped:
@@ -96,6 +98,9 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
             if not content:
                 raise BadInput("no puzzle: the input holds only comments")
             fmt = "line" if len(content) == 1 and " " not in content[0].strip() else "grid"
+    if line_names and fmt != "fpuzzles":
+        raise BadInput("line colours (--rules line:COLOUR=KIND) name the lines of SudokuPad's "
+                       "own puzzles (scl/ctc links) only")
     if fmt == "line":
         content = [c for c in map(_content, stripped.splitlines()) if c]
         if len(content) != 1:
@@ -113,7 +118,13 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
     if fmt == "fpuzzles":
         from .jsonfmt import puzzle_from_dict
         from .fpuzzles import read_link      # imported when a link is read
-        converted = read_link(stripped)
+        converted = read_link(stripped, line_names)
+        if converted.ignored:
+            import logging
+            from ..text import one_line
+            logging.getLogger("polydoku").info(
+                "%s", one_line(f"{name + ': ' if name else ''}left out as cosmetic: "
+                               f"{', '.join(converted.ignored)[:2000]}"))
         puzzle = puzzle_from_dict(converted.data, name=name)
         return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
     if fmt == "ksudoku":

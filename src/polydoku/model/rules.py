@@ -119,6 +119,39 @@ class Rule:
         return self.kind
 
 
+@dataclass(frozen=True, eq=True)
+class LineName(Rule):
+    """`line:COLOUR=KIND` in --rules: a SudokuPad puzzle's lines of that colour are KIND lines.
+
+    It is read with the puzzle (formats/sudokupad.py turns each such line into a KIND rule) and
+    is never a rule of a puzzle itself: lowering one is bad input, so it cannot be dropped
+    silently."""
+
+    colour: str = ""
+    line_kind: str = ""
+    kind: ClassVar[str] = "line"
+
+    def violations(self, grid: Grid, geometry: Geometry,
+                   rules: Sequence["Rule"] = ()) -> Iterator[str]:
+        return iter(())
+
+    def lower(self, b: "Builder") -> None:
+        raise BadInput(f"line:{self.colour}={self.line_kind} names the lines of a SudokuPad "
+                       "puzzle (scl/ctc link) and applies to nothing else")
+
+    def to_data(self) -> str:
+        return f"line:{self.colour}={self.line_kind}"
+
+    def __str__(self) -> str:
+        return self.to_data()
+
+
+def split_line_names(rules: Sequence[Rule]) -> tuple[tuple[Rule, ...], dict[str, str]]:
+    """Return the rules without the line names, and the line names as {colour: kind}."""
+    names = {r.colour: r.line_kind for r in rules if isinstance(r, LineName)}
+    return tuple(r for r in rules if not isinstance(r, LineName)), names
+
+
 def _registry() -> dict[str, type[Rule]]:
     from ..rules import KINDS
     return KINDS
@@ -147,6 +180,13 @@ def parse_rules(text: str | Sequence[str] | None) -> tuple[Rule, ...]:
         if not isinstance(raw, str):
             raise BadInput(f"rule {raw!r} is not a name")
         if not raw.strip():
+            continue
+        if raw.strip().lower().startswith("line:"):
+            colour, sep, line_kind = raw.strip()[5:].partition("=")
+            if not sep or not colour.strip() or not line_kind.strip():
+                raise BadInput(f"rule {raw.strip()[:40]!r}: write a line name as "
+                               "line:COLOUR=KIND, for example line:#C060F0=renban")
+            out.append(LineName(colour.strip(), line_kind.strip().lower()))
             continue
         kind = _kind_of(raw)
         if not kind:
