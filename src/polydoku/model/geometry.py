@@ -49,6 +49,7 @@ def parse_cell(text: str, size: int | None = None) -> Cell:
     return row, col
 
 
+_DEFAULTS: dict[int, Any] = {}     # the default geometry of each size (Geometry.of_size)
 _SHARED: dict[tuple, dict[str, Any]] = {}
 _SHARED_GEOMETRIES = 64
 
@@ -134,8 +135,12 @@ class Geometry:
 
     @classmethod
     def of_size(cls, size: int) -> "Geometry":
-        """Return the geometry of a size-N grid with its default box shape."""
-        return cls(size, *box_shape_for(size))
+        """Return the geometry of a size-N grid with its default box shape (one shared
+        instance per size: a geometry never changes)."""
+        g = _DEFAULTS.get(size)
+        if g is None or type(g) is not cls:
+            g = _DEFAULTS[size] = cls(size, *box_shape_for(size))
+        return g
 
     @property
     def ncells(self) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Iterable
 
 from ..errors import BadInput
@@ -17,6 +18,17 @@ _RESERVED = "#:.0'\"`$\\<>&;|"       # never symbols: comments, empty cells, quo
 def default_alphabet(size: int) -> str:
     """Return the symbols for values 1..size: 1-9, then A-Z above 9."""
     return SYMBOLS[:size]
+
+
+@lru_cache(maxsize=64)
+def _check_alphabet(alphabet: str, n: int) -> None:
+    """Raise BadInput unless the alphabet has n distinct symbols fit for every format (checked
+    once per alphabet and size: every puzzle of a file has the same)."""
+    if len(alphabet) != n or len(set(alphabet)) != n:
+        raise BadInput(f"alphabet {one_line(alphabet)!r} must have {n} distinct symbols")
+    if any(not ch.isprintable() or ch.isspace() or ch in _RESERVED for ch in alphabet):
+        raise BadInput(f"alphabet {one_line(alphabet)!r}: symbols must be printable, "
+                       "not space, '#', ':', '.', '0', quotes or shell characters")
 
 
 @dataclass(frozen=True)
@@ -37,11 +49,7 @@ class Puzzle:
             object.__setattr__(self, "name", clean_name(self.name) or None)
         if not self.alphabet:
             object.__setattr__(self, "alphabet", default_alphabet(n))
-        if len(self.alphabet) != n or len(set(self.alphabet)) != n:
-            raise BadInput(f"alphabet {one_line(self.alphabet)!r} must have {n} distinct symbols")
-        if any(not ch.isprintable() or ch.isspace() or ch in _RESERVED for ch in self.alphabet):
-            raise BadInput(f"alphabet {one_line(self.alphabet)!r}: symbols must be printable, "
-                           "not space, '#', ':', '.', '0', quotes or shell characters")
+        _check_alphabet(self.alphabet, n)
         if len(self.givens) != self.geometry.ncells:
             raise BadInput(f"{len(self.givens)} cells given, expected {self.geometry.ncells}")
         if self.givens and not 0 <= min(self.givens) <= max(self.givens) <= n:
