@@ -143,3 +143,42 @@ def test_a_deadline_stops_the_compiled_search():
     problem = build_problem(parse_line("." * 81))
     out = native.search(problem, 10**9, timeout=0.2)
     assert out.message == "timed out" and not out.exhausted and out.count > 0
+
+
+def _propagations(problem, seed: int, tries: int = 40):
+    """Yield (cands, queue) positions of a problem: its initial candidates with one random
+    candidate placed (what a forcing net asks)."""
+    rng = random.Random(seed)
+    C = native.compile_problem(problem)
+    start = native.initial_candidates(problem, C)
+    assert start is not None
+    open_vars = [v for v in range(problem.nvars) if start[v] & (start[v] - 1)]
+    for _ in range(tries):
+        if not open_vars:
+            return
+        v = rng.choice(open_vars)
+        bits = [1 << k for k in range(64) if start[v] >> k & 1]
+        cand = start[:]
+        cand[v] = rng.choice(bits)
+        yield C, cand, [v]
+
+
+@pytest.mark.parametrize("source", ["forum_hardest_1106", "magictour_top1465", "variants"])
+def test_propagate_reaches_the_same_fixpoint_on_both(source, monkeypatch):
+    if source == "variants":
+        problems = [build_problem(puzzle_from_dict(e["puzzle"])) for e in PUBLISHED]
+    else:
+        problems = [build_problem(parse_line(line)) for line in data_lines(f"{source}.txt",
+                                                                           limit=8)]
+    compared = failed = 0
+    for k, problem in enumerate(problems):
+        for C, cand, queue in _propagations(problem, k):
+            fast, slow = cand[:], cand[:]
+            ok_fast = native.propagate(fast, queue, C)
+            ok_slow = native._propagate_python(slow, queue, C)
+            assert ok_fast == ok_slow, (source, k)
+            if ok_fast:
+                assert fast == slow, (source, k)
+            compared += 1
+            failed += not ok_fast
+    assert compared > 100 and 0 < failed < compared

@@ -861,7 +861,63 @@ static PyObject *core_fixpoint(Core *c, PyObject *args, PyObject *kw)
     return out;
 }
 
+/* propagate(cands, queue): narrow the candidate masks to the fixpoint of singles, hidden
+   singles, tables and sums, starting from the variables queued (each must hold one value);
+   return the new masks, None on a contradiction. The same fixpoint as the pure-Python
+   `propagate`, which the logical solver's forcing nets run many times. */
+static PyObject *core_propagate(Core *c, PyObject *args)
+{
+    PyObject *cands, *queue;
+    if (!PyArg_ParseTuple(args, "OO", &cands, &queue))
+        return NULL;
+    u64 *cand = frame(c, 0);
+    if (!cand) return PyErr_NoMemory();
+    PyObject *seq = PySequence_Fast(cands, "cands must be a sequence");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != c->n) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "one candidate mask per variable");
+        return NULL;
+    }
+    for (int v = 0; v < c->n; v++) {
+        unsigned long long x = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, v));
+        if (x == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(seq); return NULL; }
+        cand[v] = (u64)x & c->full[v];
+    }
+    Py_DECREF(seq);
+    int qn = 0;
+    seq = PySequence_Fast(queue, "queue must be a sequence");
+    if (!seq) return NULL;
+    Py_ssize_t nq = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t k = 0; k < nq; k++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(seq); goto bad; }
+        if (v < 0 || v >= c->n || !SINGLE(cand[v])) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "a queued variable must hold one value");
+            goto bad;
+        }
+        if (!cand[v]) { Py_DECREF(seq); while (qn) c->queued[c->queue[--qn]] = 0; Py_RETURN_NONE; }
+        if (!c->queued[v]) { c->queued[v] = 1; c->queue[qn++] = v; }
+    }
+    Py_DECREF(seq);
+    for (int v = 0; v < c->n; v++)
+        if (!cand[v]) { while (qn) c->queued[c->queue[--qn]] = 0; Py_RETURN_NONE; }
+    if (!fixpoint(c, cand, qn, 0))
+        Py_RETURN_NONE;
+    PyObject *out = PyList_New(c->n);
+    if (!out) return NULL;
+    for (int v = 0; v < c->n; v++)
+        PyList_SET_ITEM(out, v, PyLong_FromUnsignedLongLong(cand[v]));
+    return out;
+bad:
+    while (qn) c->queued[c->queue[--qn]] = 0;
+    return NULL;
+}
+
 static PyMethodDef core_methods[] = {
+    {"propagate", (PyCFunction)core_propagate, METH_VARARGS,
+     "propagate(cands, queue) -> narrowed candidate masks, or None on a contradiction"},
     {"search", (PyCFunction)(void (*)(void))core_search, METH_VARARGS | METH_KEYWORDS,
      "search(givens, limit=1, keep=limit, deadline=0.0) -> (solutions, found, nodes, "
      "guesses, timed_out)"},

@@ -65,6 +65,8 @@ class Compiled:
                                                                     repr=False)
     core: "_Core | None" = field(default=None, repr=False)
     ccore: object = field(default=None, repr=False)     # the compiled search, or False
+    dsizes: list[int] = field(default_factory=list, repr=False)
+    ncells: int = 0
 
 
 _CACHE: dict[tuple[int, int, int], tuple[tuple, Compiled]] = {}
@@ -134,7 +136,8 @@ def _compile(problem: Problem) -> Compiled:
         if conflicts else None,
         tables=tables, size=size,
         conflicts={k: sorted(v) for k, v in conflicts.items()}, linears=linears,
-        table_bits=[_TableBits(vs, ts) for vs, ts in tables])
+        table_bits=[_TableBits(vs, ts) for vs, ts in tables],
+        dsizes=[problem.domain_size(v) for v in range(n)], ncells=problem.ncells)
 
 
 def _pair_tables(problem: Problem, conflicts) -> list:
@@ -275,7 +278,21 @@ class _Sum(_Supporter):
 
 def propagate(cand: list[int], queue: list[int], C: Compiled) -> bool:
     """Narrow `cand` in place to a fixpoint of singles, nogoods and tables; False on a
-    contradiction. `queue` holds the variables just fixed."""
+    contradiction. `queue` holds the variables just fixed (each with one value left). The
+    compiled core computes the same fixpoint where it runs."""
+    cc = _ccore(None, C)
+    if cc is not None and len(cand) == C.nvars and all(
+            cand[i] and not cand[i] & (cand[i] - 1) for i in queue):
+        narrowed = cc.propagate(cand, queue)
+        if narrowed is None:
+            return False
+        cand[:] = narrowed
+        return True
+    return _propagate_python(cand, queue, C)
+
+
+def _propagate_python(cand: list[int], queue: list[int], C: Compiled) -> bool:
+    """The pure-Python `propagate`."""
     peers, units, full, nogoods, tables = C.peers, C.units, C.full, C.nogoods, C.table_bits
     while True:
         while queue:
@@ -302,11 +319,16 @@ def propagate(cand: list[int], queue: list[int], C: Compiled) -> bool:
                             queue.append(y)
         if not _hidden_singles(cand, queue, units, full):
             return False
-        if tables and not queue and not _propagate_tables(cand, queue, tables):
+        if queue:
+            continue
+        # tables and sums last; what they narrow (singles or not) goes round again, so the
+        # result is the fixpoint of all of them (the one the compiled core reaches)
+        before = cand[:] if tables or C.linears else cand
+        if tables and not _propagate_tables(cand, queue, tables):
             return False
         if C.linears and not queue and not _propagate_sums(cand, queue, C.linears):
             return False
-        if not queue:
+        if not queue and cand == before:
             return True
 
 
@@ -607,21 +629,20 @@ def backend() -> str:
     return "compiled" if _compiled is not None else "python"
 
 
-def _ccore(problem: Problem, C: Compiled):
+def _ccore(problem: Problem | None, C: Compiled):
     """Return the C core of a compiled problem (built once), None when it cannot take it
     (not built here, or a domain of more than 64 values)."""
     if _compiled is None:
         return None
     if C.ccore is None:
-        C.ccore = _build_ccore(problem, C) or False
+        C.ccore = _build_ccore(C) or False
     return C.ccore or None
 
 
-def _build_ccore(problem: Problem, C: Compiled):
-    if _compiled is None or problem.max_domain > 64:
+def _build_ccore(C: Compiled):
+    if _compiled is None or max(C.dsizes, default=0) > 64:
         return None
-    n = problem.nvars
-    dsizes = [problem.domain_size(v) for v in range(n)]
+    dsizes = C.dsizes
     conflicts: list[tuple[int, int, int, int]] = []
     for (x, a), partners in C.conflicts.items():
         masks: dict[int, int] = {}
@@ -634,7 +655,7 @@ def _build_ccore(problem: Problem, C: Compiled):
         top = sum(max(sh) for sh in s.shifts)
         words = (top + 64) // 64
         sums.append((s.vars, s.shifts, s.target.to_bytes(words * 8, "little"), top))
-    return _compiled.Core(dsizes, problem.ncells, C.peers, C.units, conflicts,
+    return _compiled.Core(dsizes, C.ncells, C.peers, C.units, conflicts,
                           [(vs, ts) for vs, ts in C.tables], sums, _crossings(C.units))
 
 
