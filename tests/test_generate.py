@@ -93,7 +93,19 @@ def test_puzzles_rate_at_the_level_asked(level):
         assert made.rating.level == level
         path = solve_logically(made.puzzle)          # rated afresh, every technique allowed
         assert path.rating.level == level and path.solved
+        assert path.rating == made.rating            # score, hardest, counts, difficulty too
         assert solutions(made.puzzle) == 1
+
+
+def test_a_limited_path_is_the_full_one_only_when_no_higher_finder_comes_first():
+    from polydoku.reasoning.logic.solver import full_logic_path
+    assert full_logic_path(["Hidden Single", "ALS-XZ", "X-Chain"], "Unfair")
+    assert full_logic_path(["Hidden Single", "Pointing"], "Medium")
+    assert full_logic_path(["Hidden Single", "X-Wing", "Finned X-Wing"], "Hard")
+    # Simple Colouring (Hard) is tried after Finned Swordfish (Unfair): full logic may differ
+    assert not full_logic_path(["Hidden Single", "Simple Colouring"], "Hard")
+    assert not full_logic_path(["Forcing Net"], "Unfair")
+    assert full_logic_path(["Forcing Net"], None)
 
 
 def test_the_same_seed_gives_the_same_puzzles_and_another_seed_others():

@@ -36,12 +36,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from .engines.base import Status
-from .engines.native import count_with, random_solution, search, solved_by_singles
+from .engines.native import backend, count_with, random_solution, search, solved_by_singles
 from .errors import BadInput, EXIT_UNKNOWN, PolydokuError
 from .model import Geometry, Puzzle
 from .model.rules import Rule
-from .problem import Problem, build_problem
+from .problem import Linear, Problem, Table, build_problem
 from .reasoning.logic import LEVELS, Prepared, Rating, layout_of, solve_logically
+from .reasoning.logic.solver import full_logic_path
 from .verify import is_solution
 
 SYMMETRIES = ("none", "rotational", "rotational90", "mirror", "diagonal")
@@ -232,12 +233,18 @@ class _Oracle:
     fresh activation literal that is assumed while the grid is dug and switched off after.
     A trial's givens are assumptions too, so the trial is unique exactly when the solver
     finds no model (no second solution), and what the solver learns carries over from one
-    trial to the next. Without PySAT, the native engine counts to two."""
+    trial to the next. Without PySAT, and on rules without sums, tables or auxiliaries when
+    the native engine's compiled core runs (it counts such a trial to two in about a third of
+    the time), the native engine counts to two. Either way the answers are the same, so the
+    puzzles are too."""
 
     def __init__(self, problem: Problem):
         self.problem = problem
         self.solver: Any = None
         self.act = 0
+        if backend() == "compiled" and not problem.aux and not (
+                problem.kinds() & {Table, Linear}):
+            return
         try:
             from pysat.solvers import Solver
         except ImportError:
@@ -504,8 +511,8 @@ class Generator:
         Logic limited to a level can solve a puzzle that full logic rates higher: the rater
         takes the cheapest step each time, and a few techniques of a higher level score less
         than some of a lower one (HoDoKu's scores), so the two paths can differ."""
-        if self.request.level == "Extreme":
-            return puzzle, rating
+        if self.request.level == "Extreme" or full_logic_path(rating.counts, self.request.level):
+            return puzzle, rating           # the path full logic takes: the same rating
         full = self.rate(puzzle, self._problem_of(puzzle), solution, None, budget)
         if full is None or full.level != self.request.level or not full.solved:
             return None

@@ -15,18 +15,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterator, Sequence
+from typing import Sequence
 
 from ...model import cell_name
 from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
 
 
-def bits(mask: int) -> Iterator[int]:
-    """Yield the positions of the set bits of `mask`, lowest first."""
+_SMALL_BITS = 1 << 12
+_BITS_OF: list[tuple[int, ...]] = [()]
+for _m in range(1, _SMALL_BITS):           # the positions of every mask below 4096, built once
+    _BITS_OF.append(_BITS_OF[_m & (_m - 1)] + ((_m & -_m).bit_length() - 1,))
+_BITS_OF = [tuple(sorted(t)) for t in _BITS_OF]
+
+
+def bits(mask: int) -> Sequence[int]:
+    """Return the positions of the set bits of `mask`, lowest first (value masks come from a
+    table; the solver asks this millions of times)."""
+    if mask < _SMALL_BITS:
+        return _BITS_OF[mask]
+    out = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        out.append(low.bit_length() - 1)
         mask ^= low
+    return out
 
 
 def values_of(mask: int) -> list[int]:

@@ -151,6 +151,21 @@ def allowed_finders(max_level: str | None = None, exclude: Iterable[str] = ()
             if any(LEVELS.index(level_of(n)) <= top and n not in skip for n in names)]
 
 
+def full_logic_path(techniques: Iterable[str], max_level: str | None) -> bool:
+    """Return whether a path that logic up to `max_level` found, using `techniques`, is the
+    path full logic takes on the same puzzle: every finder it used comes before the first one
+    that only a higher level allows (the solver takes, at each step, the first finder in
+    order that finds something, so the higher ones were never asked)."""
+    if max_level is None:
+        return True
+    top = LEVELS.index(max_level)
+    used = set(techniques)
+    first_excluded = next((k for k, (names, _) in enumerate(FINDERS)
+                           if all(LEVELS.index(level_of(n)) > top for n in names)), len(FINDERS))
+    last_used = max((k for k, (names, _) in enumerate(FINDERS) if used & set(names)), default=-1)
+    return last_used < first_excluded
+
+
 def next_step(board: Board, finders: Sequence[tuple[tuple[str, ...], Finder]] = FINDERS
               ) -> Step | None:
     """Return the easiest step that makes progress on `board`, or None when logic stalls."""
