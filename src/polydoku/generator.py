@@ -436,12 +436,20 @@ class Generator:
     def check(self, full: Puzzle, puzzle: Puzzle, solution: tuple[int, ...],
               budget: _Budget) -> None:
         """Check a made puzzle independently of the digging: its solution breaks no rule, and
-        the native engine finds no second solution."""
+        an engine other than the one that dug it finds no second solution (the native engine
+        after SAT digging; SAT after native digging, where PySAT is installed)."""
         if not is_solution(full, solution):
             raise PolydokuError("generated a grid that breaks the rules (a bug)")
         problem = self._problem_of(puzzle)
-        outcome = search(problem, 2, timeout=_seconds(budget, 5.0), keep=0)
-        if not outcome.exhausted and _has_pysat():
+        dug_natively = self._oracle is not None and self._oracle.solver is None
+        if dug_natively and _has_pysat():
+            from .engines.registry import make_engine
+            outcome = make_engine("sat").solve(problem, max_solutions=2,
+                                               timeout=_seconds(budget, UNIQUE_TIMEOUT))
+            outcome.found = len(outcome.solutions)
+        else:
+            outcome = search(problem, 2, timeout=_seconds(budget, 5.0), keep=0)
+        if not outcome.exhausted and _has_pysat() and not dug_natively:
             # the native engine is slow on some rules (tables): a fresh SAT solver decides
             from .engines.registry import make_engine
             outcome = make_engine("sat").solve(problem, max_solutions=2,
