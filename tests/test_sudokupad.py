@@ -60,7 +60,7 @@ def to_scl(entry: dict) -> str:
     cells = [[{"v": int(p["givens"][r * n + c])} if p["givens"][r * n + c] != "." else {}
               for c in range(n)] for r in range(n)]
     data: dict = {"id": entry["id"], "ce": cells, "ca": [{"v": f"title: {entry['title']}"}]}
-    overlays, lines = [], []
+    overlays, underlays, lines = [], [], []
     for rule in p["rules"]:
         if not isinstance(rule, dict):
             continue
@@ -79,6 +79,10 @@ def to_scl(entry: dict) -> str:
                                  "c2": "#F" if kind == "kropki-white" else "#0", "c1": "#0"})
         elif kind in LINE_COLOURS:
             tint = LINE_COLOURS[kind]
+            if kind == "thermometer":            # SudokuPad draws the bulb as a circle
+                (r, c) = where[0]
+                underlays.append({"ct": [r + 0.5, c + 0.5], "w": 0.85, "h": 0.85, "r": True,
+                                  "c2": tint, "c1": tint})
             if "difference" in rule:             # one colour per whispers difference
                 tint = tint[:5] + f"{rule['difference']:02X}"
             lines.append({"wp": [[r + 0.5, c + 0.5] for r, c in where], "c": tint, "th": 9.6})
@@ -86,6 +90,8 @@ def to_scl(entry: dict) -> str:
             raise AssertionError(f"the test cannot write {kind}")
     if overlays:
         data["o"] = overlays
+    if underlays:
+        data["u"] = underlays
     if lines:
         data["l"] = lines
     text = zipped(data).replace("c2:'#F'", "c2:#F").replace("c2:'#0'", "c2:#0") \
@@ -128,6 +134,14 @@ def test_an_unnamed_line_colour_is_exit_2_naming_the_colour_and_where(run_cli):
 def test_a_line_kind_polydoku_cannot_read_from_a_line_is_exit_2(run_cli):
     r = run_cli("solve", to_scl(PUBLISHED["german-whispers"]), "--rules", "line:#67F067=killer")
     assert r.code == 2 and "'killer'" in r.err and "whispers" in r.err
+
+
+def test_a_thermometer_bulb_is_part_of_its_named_line_and_refused_without_it(run_cli):
+    link = to_scl(PUBLISHED["thermo"])
+    r = run_cli("solve", link)                   # the bulb circle alone is not read
+    assert r.code == 2 and ("not read" in r.err or "line" in r.err)
+    r = run_cli("solve", link, "--rules", names("thermometer"), "--verbose")
+    assert r.code == 0 and "thermometer bulb at" in r.err
 
 
 def test_only_whispers_take_a_number(run_cli):

@@ -282,8 +282,9 @@ def convert(data: dict[str, Any], names: Mapping[str, str] | None = None):
             raise BadInput("the SudokuPad puzzle draws part of itself in a background image, "
                            "which polydoku cannot read")
     rules += _cages(data.get("cages"), n, out, ignored)
-    rules += _shapes(data, n, ignored)
-    rules += _lines(data.get("lines"), n, names, ignored)
+    line_rules = _lines(data.get("lines"), n, names, ignored)
+    rules += _shapes(data, n, ignored, _line_ends(line_rules))
+    rules += line_rules
     out["rules"] = rules
     title = metadata.get("title") or data.get("title")
     if isinstance(title, str) and title.strip():
@@ -357,7 +358,20 @@ def _edge(y: float, x: float, n: int) -> tuple[str, str] | None:
     return None
 
 
-def _shapes(data: dict[str, Any], n: int, ignored: list[str]) -> list[Any]:
+def _line_ends(line_rules: list[dict[str, Any]]) -> dict[str, str]:
+    """Return the cells where a named line draws a circle of its own, with what it is: a
+    thermometer's bulb (its first cell), a between line's two ends."""
+    ends = {}
+    for rule in line_rules:
+        if rule["kind"] in ("thermometer", "slow-thermometer"):
+            ends[rule["cells"][0]] = f"{rule['kind']} bulb"
+        elif rule["kind"] == "between":
+            ends[rule["cells"][0]] = ends[rule["cells"][-1]] = "between line end"
+    return ends
+
+
+def _shapes(data: dict[str, Any], n: int, ignored: list[str],
+            line_ends: dict[str, str]) -> list[Any]:
     rules: list[Any] = []
     for layer in ("overlays", "underlays"):
         for shape in data.get(layer) or []:
@@ -385,6 +399,9 @@ def _shapes(data: dict[str, Any], n: int, ignored: list[str]) -> list[Any]:
                 cells = [_rc(r - 1, c - 1), _rc(r - 1, c), _rc(r, c - 1), _rc(r, c)]
                 values = [int(v) for v in re.findall(r"\d", text)]
                 rules.append({"kind": "quadruple", "cells": cells, "values": values})
+            elif not text and (y - 0.5).is_integer() and (x - 0.5).is_integer() and \
+                    0 <= y < n and 0 <= x < n and _rc(int(y), int(x)) in line_ends:
+                ignored.append(f"{line_ends[_rc(int(y), int(x))]} at {_rc(int(y), int(x))}")
             elif not background and not shape.get("borderColor") and text:
                 ignored.append(f"text {text[:20]!r} at {where}")
             elif not background and not shape.get("borderColor"):
