@@ -7,7 +7,11 @@ Two views of one problem live here.
 The *cell view* (`Compiled`, `propagate`, `initial_candidates`) keeps one int per variable
 (bit v-1 set while value v is possible); reasoning code builds on it, step by step.
 
-The *field view* (`_Core`) is what the search runs on: in CPython it solves magictour_top1465
+The compiled core (`polydoku._core`, src/polydoku/_core.c) runs the search, counting and
+propagation on the cell view's structure where it was built; the pure-Python search below is
+its fallback (`POLYDOKU_NATIVE=python` forces it), held to the same answers by test_core.py.
+
+The *field view* (`_Core`) is what the pure-Python search runs on: in CPython it solves magictour_top1465
 and forum_hardest_1106 about 4.5x faster than the same search over the cell view did. Sudoku is an exact cover: every variable takes exactly one value, and every value
 appears exactly once in every full unit (an AllDifferent over `size` variables). Each of these
 "exactly one" groups is a *field* of `size` bits, one bit per option (variable, value) of the
@@ -280,7 +284,7 @@ def propagate(cand: list[int], queue: list[int], C: Compiled) -> bool:
     """Narrow `cand` in place to a fixpoint of singles, nogoods and tables; False on a
     contradiction. `queue` holds the variables just fixed (each with one value left). The
     compiled core computes the same fixpoint where it runs."""
-    cc = _ccore(None, C)
+    cc = _ccore(C)
     if cc is not None and len(cand) == C.nvars and all(
             cand[i] and not cand[i] & (cand[i] - 1) for i in queue):
         narrowed = cc.propagate(cand, queue)
@@ -629,7 +633,7 @@ def backend() -> str:
     return "compiled" if _compiled is not None else "python"
 
 
-def _ccore(problem: Problem | None, C: Compiled):
+def _ccore(C: Compiled):
     """Return the C core of a compiled problem (built once), None when it cannot take it
     (not built here, or a domain of more than 64 values)."""
     if _compiled is None:
@@ -640,7 +644,7 @@ def _ccore(problem: Problem | None, C: Compiled):
 
 
 def _build_ccore(C: Compiled):
-    if _compiled is None or max(C.dsizes, default=0) > 64:
+    if max(C.dsizes, default=0) > 64:
         return None
     dsizes = C.dsizes
     conflicts: list[tuple[int, int, int, int]] = []
@@ -726,7 +730,7 @@ def search(problem: Problem, max_solutions: int = 1, timeout: float | None = Non
     count of millions runs in little memory."""
     deadline = time.monotonic() + timeout if timeout else None
     C = compile_problem(problem)
-    cc = _ccore(problem, C)
+    cc = _ccore(C)
     if cc is not None:
         return _csearch(cc, problem, max(1, max_solutions), deadline, keep)
     core = _core(problem, C)
@@ -738,15 +742,10 @@ def search(problem: Problem, max_solutions: int = 1, timeout: float | None = Non
     limit = max(1, max_solutions)
     try:
         _run(core, *state, limit, deadline, stats, solutions, keep)
+        timed_out = False
     except _TimedOut:
-        status = Status.SOLVED if solutions else Status.UNKNOWN
-        return Outcome(status, solutions, False, stats, "timed out", "native",
-                       found=stats.pop("found") if keep is not None else None)
-    found = stats.pop("found")
-    exhausted = found < limit
-    status = Status.SOLVED if solutions else Status.UNSATISFIABLE
-    return Outcome(status, solutions, exhausted, stats, engine="native",
-                   found=found if keep is not None else None)
+        timed_out = True
+    return _outcome(solutions, stats.pop("found"), limit, stats, timed_out, keep)
 
 
 def _csearch(cc, problem: Problem, limit: int, deadline: float | None,
@@ -754,7 +753,14 @@ def _csearch(cc, problem: Problem, limit: int, deadline: float | None,
     """Return the outcome of the C core's search (the same contract as `search`)."""
     solutions, found, nodes, guesses, timed_out = cc.search(
         problem.givens, limit, limit if keep is None else keep, deadline or 0.0)
-    stats = {"nodes": nodes, "guesses": guesses}
+    return _outcome(solutions, found, limit, {"nodes": nodes, "guesses": guesses}, timed_out,
+                    keep)
+
+
+def _outcome(solutions: list, found: int, limit: int, stats: dict, timed_out: bool,
+             keep: int | None) -> Outcome:
+    """Return the outcome of a search (either one) that found `found` solutions, keeping
+    `solutions`: cut by the deadline, solved or unknown; else exhausted below the limit."""
     counted = found if keep is not None else None
     if timed_out:
         status = Status.SOLVED if solutions else Status.UNKNOWN
@@ -770,7 +776,7 @@ def count_with(problem: Problem, givens, limit: int = 2, deadline: float | None 
     quickest way to ask "still unique?" many times over one geometry (the generator's
     digging): no problem, outcome or solution tuple is built."""
     C = compile_problem(problem)
-    cc = _ccore(problem, C)
+    cc = _ccore(C)
     if cc is not None:
         _, found, _, _, timed_out = cc.search(givens, limit, 0, deadline or 0.0)
         return None if timed_out else found
@@ -838,7 +844,7 @@ def solved_by_singles(problem: Problem) -> bool:
     """Return whether naked and hidden singles alone, repeated, fill every cell (the givens
     must hold a solution for the answer to mean "Easy")."""
     C = compile_problem(problem)
-    cc = _ccore(problem, C)
+    cc = _ccore(C)
     if cc is not None:
         cands = cc.fixpoint(problem.givens)
         return cands is not None and all(not c & (c - 1) for c in cands)
