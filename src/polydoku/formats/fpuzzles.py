@@ -93,15 +93,21 @@ def _payload_json(text: str) -> dict[str, Any]:
     elif not payload.startswith("N4Ig"):
         raise BadInput("a SudokuPad short link names a puzzle kept on its server, which cannot "
                        "be reached offline: use the puzzle's f-puzzles link or JSON")
+    return _json(decompress(payload, "the link's payload"))
+
+
+def decompress(payload: str, what: str) -> str:
+    """Return the text of an lz-string (base64) payload; bad input naming `what` when it
+    does not decompress."""
     import lzstring
-    decoded: str | None
+    text: str | None
     try:
-        decoded = lzstring.LZString().decompressFromBase64(payload)
+        text = lzstring.LZString().decompressFromBase64(payload)
     except Exception:                                      # noqa: BLE001 - a broken payload
-        decoded = None
-    if not decoded:
-        raise BadInput("the link's payload does not decompress (truncated or not lz-string)")
-    return _json(decoded)
+        text = None
+    if not text:
+        raise BadInput(f"{what} does not decompress (truncated or not lz-string)")
+    return text
 
 
 def _json(text: str) -> dict[str, Any]:

@@ -207,15 +207,8 @@ def _long_keys(value: Any) -> Any:
 
 def decode(payload: str) -> dict[str, Any]:
     """Return the puzzle object of an `scl…`/`ctc…` payload (its prefix already removed)."""
-    import lzstring
-    text: str | None
-    try:
-        text = lzstring.LZString().decompressFromBase64(payload)
-    except Exception:                                      # noqa: BLE001 - a broken payload
-        text = None
-    if not text:
-        raise BadInput("the SudokuPad payload does not decompress (truncated or not lz-string)")
-    data = relaxed_json(text)
+    from .fpuzzles import decompress
+    data = relaxed_json(decompress(payload, "the SudokuPad payload"))
     if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
         raise BadInput("the SudokuPad puzzle has no cells")
     return data
