@@ -198,6 +198,17 @@ def test_cosmetic_text_is_ignored_and_verbose_says_so(run_cli):
     assert "left out as cosmetic" in loud.err and "hello" in loud.err
 
 
+def test_global_rules_stated_as_metadata_are_rules_not_dropped():
+    empty = [[{}] * 9 for _ in range(9)]
+    as_cages = convert(relaxed_json(zipped({"ce": empty, "ca": [
+        {"v": "antiknight: "}, {"v": "antiking:false"}, {"v": "author: someone"}]})))
+    assert as_cages.data["rules"] == ["anti-knight"]
+    assert as_cages.ignored == ["metadata author"]
+    as_flags = convert({"cells": empty, "metadata": {"antiking": True, "antiknight": False,
+                                                     "nonconsecutive": "no"}})
+    assert as_flags.data["rules"] == ["anti-king"]
+
+
 def test_bad_payloads_are_one_line_exit_2(run_cli):
     good = to_scl(PUBLISHED["killer"])
     for link in (good[:60], "https://sudokupad.app/sclAAAA", "scl" + "!" * 20,

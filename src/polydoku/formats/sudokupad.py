@@ -6,8 +6,8 @@ out between commas (`[,,]` is three of them), `t`/`f` for true/false and colours
 `#0`, `#F` or as six bare hex digits. `relaxed_json` reads that notation (and plain JSON) with
 its own bounded parser: nothing is evaluated, depth and size are limited.
 
-What carries meaning is read: the givens (`cells[r][c].value`), the regions, killer cages with
-their sums, kropki dots (small round white or black shapes on an edge between two cells), XV
+What carries meaning is read: the givens (`cells[r][c].value`), the regions, global rules
+stated as metadata (`antiknight: …`, a flag or a hidden cage), killer cages with their sums, kropki dots (small round white or black shapes on an edge between two cells), XV
 letters on an edge, quadruple circles on a corner. SudokuPad draws lines without saying what
 they mean (their meaning is in the rules text), so the user names them by colour:
 `--rules 'line:#C060F0=renban'` (`whispers:4` for Dutch whispers); a line of a colour nobody named stops the reading with exit 2
@@ -22,6 +22,8 @@ import re
 from typing import Any, Mapping
 
 from ..errors import BadInput
+from ..model import default_alphabet
+from .fpuzzles import GLOBALS, Converted, decompress
 
 MAX_DEPTH = 64
 MAX_ITEMS = 200_000
@@ -207,7 +209,6 @@ def _long_keys(value: Any) -> Any:
 
 def decode(payload: str) -> dict[str, Any]:
     """Return the puzzle object of an `scl…`/`ctc…` payload (its prefix already removed)."""
-    from .fpuzzles import decompress
     data = relaxed_json(decompress(payload, "the SudokuPad payload"))
     if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
         raise BadInput("the SudokuPad puzzle has no cells")
@@ -237,7 +238,6 @@ def _rc(r: int, c: int) -> str:
 def convert(data: dict[str, Any], names: Mapping[str, str] | None = None):
     """Return polydoku's puzzle JSON (a `Converted`) for a decoded SudokuPad puzzle; `names`
     maps a line colour (`#RRGGBB`) to the rule kind its lines stand for."""
-    from .fpuzzles import Converted
     names = {colour(k) or k: v for k, v in (names or {}).items()}
     for spec in names.values():
         line_rule(spec, [])
@@ -248,6 +248,7 @@ def convert(data: dict[str, Any], names: Mapping[str, str] | None = None):
     out: dict[str, Any] = {"size": n}
     converted = Converted(out)
     ignored = converted.ignored
+    alphabet = default_alphabet(n)
     givens = []
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
@@ -260,7 +261,7 @@ def convert(data: dict[str, Any], names: Mapping[str, str] | None = None):
             if digit is None or not 1 <= digit <= n:
                 raise BadInput(f"SudokuPad cell {_rc(r, c)}: given {str(value)[:10]!r} is not a "
                                f"value 1..{n}")
-            givens.append(str(digit) if digit < 10 else chr(ord("A") + digit - 10))
+            givens.append(alphabet[digit - 1])
     out["givens"] = "".join(givens)
     _regions(out, data.get("regions"), n)
     rules: list[Any] = []
@@ -274,6 +275,8 @@ def convert(data: dict[str, Any], names: Mapping[str, str] | None = None):
         if metadata.get(key) or data.get(key):
             raise BadInput("the SudokuPad puzzle draws part of itself in a background image, "
                            "which polydoku cannot read")
+    rules += [kind for key, kind in GLOBALS.items()      # global rules as metadata flags
+              if metadata.get(key) not in (None, False) and _says_yes(metadata[key])]
     rules += _cages(data.get("cages"), n, out, ignored)
     line_rules = _lines(data.get("lines"), n, names, ignored)
     rules += _shapes(data, n, ignored, _line_ends(line_rules))
@@ -291,22 +294,33 @@ def _regions(out: dict[str, Any], regions: Any, n: int) -> None:
     if not isinstance(regions, list) or len(regions) != n:
         raise BadInput(f"the SudokuPad puzzle has {len(regions) if isinstance(regions, list) else 0}"
                        f" regions, a {n}x{n} grid needs {n}")
-    cells = []
-    for k, region in enumerate(regions):
-        if not isinstance(region, list):
-            raise BadInput(f"SudokuPad region {k + 1} is not a list of cells")
-        here = []
-        for p in region:
-            if not (isinstance(p, list) and len(p) == 2 and all(
-                    isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n for v in p)):
-                raise BadInput(f"SudokuPad region {k + 1}: bad cell {str(p)[:20]}")
-            here.append(_rc(p[0], p[1]))
-        cells.append(here)
-    out["regions"] = cells
+    out["regions"] = [_cells(region, f"SudokuPad region {k + 1}", n)
+                      for k, region in enumerate(regions)]
 
+
+def _cells(items: Any, what: str, n: int) -> list[str]:
+    """Return the names of a list of SudokuPad cells ([row, col], 0-based)."""
+    if not isinstance(items, list):
+        raise BadInput(f"{what} is not a list of cells")
+    here = []
+    for p in items:
+        if not (isinstance(p, list) and len(p) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n for v in p)):
+            raise BadInput(f"{what}: bad cell {str(p)[:20]}")
+        here.append(_rc(p[0], p[1]))
+    return here
+
+
+_NO = ("false", "0", "no", "off")
+
+
+def _says_yes(value: Any) -> bool:
+    """Return whether a metadata flag is on (present and not false, 0, no or off)."""
+    return str(value).strip().lower() not in _NO
 
 _META = re.compile(r"^\s*(title|author|rules|solution|msgcorrect|source|foglink|"
-                   r"antiknight|antiking)\s*:", re.IGNORECASE)
+                   r"antiknight|antiking|nonconsecutive|disjointgroups|diagonal[+-])\s*:",
+                   re.IGNORECASE)
 
 
 def _cages(cages: Any, n: int, out: dict[str, Any], ignored: list[str]) -> list[Any]:
@@ -317,18 +331,18 @@ def _cages(cages: Any, n: int, out: dict[str, Any], ignored: list[str]) -> list[
         value, cells = cage.get("value"), cage.get("cells") or []
         if isinstance(value, str) and _META.match(value):
             field, _, text = value.partition(":")
-            if field.strip().lower() == "title" and text.strip():
+            field = field.strip().lower()
+            if field == "title" and text.strip():
                 out.setdefault("name", text.strip()[:200])
-            ignored.append(f"metadata {field.strip().lower()}")
+            if field in GLOBALS:                # a global rule stated as metadata
+                if _says_yes(text):
+                    rules.append(GLOBALS[field])
+                continue
+            ignored.append(f"metadata {field}")
             continue
         if not cells:
             continue
-        here = []
-        for p in cells:
-            if not (isinstance(p, list) and len(p) == 2 and all(
-                    isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n for v in p)):
-                raise BadInput(f"SudokuPad cage {k + 1}: bad cell {str(p)[:20]}")
-            here.append(_rc(p[0], p[1]))
+        here = _cells(cells, f"SudokuPad cage {k + 1}", n)
         rule: dict[str, Any] = {"kind": "killer", "cells": here}
         if isinstance(value, int) and not isinstance(value, bool):
             rule["sum"] = value
