@@ -355,6 +355,15 @@ def _cages(cages: Any, n: int, out: dict[str, Any], ignored: list[str]) -> list[
     return rules
 
 
+def _centre_cell(p: tuple[float, float] | None, n: int) -> str | None:
+    """Return the cell whose centre is the point (y, x) of SudokuPad's coordinates (a cell
+    (r, c) spans r..r+1, c..c+1), None when the point is no cell's centre."""
+    if p is None or not ((p[0] - 0.5).is_integer() and (p[1] - 0.5).is_integer()):
+        return None
+    r, c = int(p[0] - 0.5), int(p[1] - 0.5)
+    return _rc(r, c) if 0 <= r < n and 0 <= c < n else None
+
+
 def _edge(y: float, x: float, n: int) -> tuple[str, str] | None:
     """Return the two cells whose shared edge has its middle at (y, x), None when none has."""
     for (r1, c1, r2, c2) in ((y - 0.5, x - 1, y - 0.5, x), (y - 1, x - 0.5, y, x - 0.5)):
@@ -406,9 +415,9 @@ def _shapes(data: dict[str, Any], n: int, ignored: list[str],
                 cells = [_rc(r - 1, c - 1), _rc(r - 1, c), _rc(r, c - 1), _rc(r, c)]
                 values = [int(v) for v in re.findall(r"\d", text)]
                 rules.append({"kind": "quadruple", "cells": cells, "values": values})
-            elif not text and (y - 0.5).is_integer() and (x - 0.5).is_integer() and \
-                    0 <= y < n and 0 <= x < n and _rc(int(y), int(x)) in line_ends:
-                ignored.append(f"{line_ends[_rc(int(y), int(x))]} at {_rc(int(y), int(x))}")
+            elif not text and (cell := _centre_cell(centre, n)) is not None \
+                    and cell in line_ends:
+                ignored.append(f"{line_ends[cell]} at {cell}")
             elif not background and not shape.get("borderColor") and text:
                 ignored.append(f"text {text[:20]!r} at {where}")
             elif not background and not shape.get("borderColor"):
@@ -445,16 +454,8 @@ def _lines(lines: Any, n: int, names: Mapping[str, str], ignored: list[str]) -> 
             continue
         points = [_point(p) for p in line.get("wayPoints") or []]
         tint = colour(line.get("color")) or str(line.get("color", "?"))[:20]
-        cells: list[str] = []
-        for p in points:
-            if p is None or not ((p[0] - 0.5).is_integer() and (p[1] - 0.5).is_integer()):
-                cells = []
-                break
-            r, c = int(p[0] - 0.5), int(p[1] - 0.5)
-            if not (0 <= r < n and 0 <= c < n):
-                cells = []
-                break
-            cells.append(_rc(r, c))
+        centres = [_centre_cell(p, n) for p in points]
+        cells = [c for c in centres if c is not None] if None not in centres else []
         if len(cells) < 2:
             if tint in names:
                 raise BadInput(f"SudokuPad line of colour {tint} does not run through cell "
