@@ -28,13 +28,14 @@ class LazyGroup(click.Group):
         return sorted(names)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in self.commands and name.replace("-", "_").isidentifier() \
-                and not name.startswith("_") and name.replace("-", "_") not in HELPERS:
+        module = name.replace("-", "_")
+        if name not in self.commands and module.isidentifier() and not module.startswith("_") \
+                and module not in HELPERS:
             import importlib
             try:
-                importlib.import_module(f"{__package__}.{name.replace('-', '_')}")
+                importlib.import_module(f"{__package__}.{module}")
             except ModuleNotFoundError as exc:
-                if exc.name != f"{__package__}.{name.replace('-', '_')}":
+                if exc.name != f"{__package__}.{module}":
                     raise
         return self.commands.get(name)
 
