@@ -51,8 +51,8 @@ SYMMETRIES = ("none", "rotational", "rotational90", "mirror", "diagonal")
 # techniques it needs: singles only, then pairs and intersections, then guessing).
 QQWING_LEVELS = {"simple": "Easy", "easy": "Medium", "intermediate": "Hard", "expert": "Unfair"}
 
-UNIQUE_TIMEOUT = 30.0
-RATE_SECONDS = 5.0             # rating a puzzle made at no level asked (forcing nets can be slow)          # seconds one uniqueness proof may take before the trial is dropped
+UNIQUE_TIMEOUT = 30.0          # seconds one uniqueness proof may take before the trial is dropped
+RATE_SECONDS = 5.0             # rating a puzzle made at no level asked (forcing nets can be slow)
 
 
 class GaveUp(PolydokuError):
@@ -242,12 +242,15 @@ class _Oracle:
         self.problem = problem
         self.solver: Any = None
         self.act = 0
-        if backend() == "compiled" and not problem.aux and not (
-                problem.kinds() & {Table, Linear}):
+        # the native engine counts: there is no SAT solver to hold
+        self.native = backend() == "compiled" and not problem.aux and not (
+            problem.kinds() & {Table, Linear})
+        if self.native:
             return
         try:
             from pysat.solvers import Solver
         except ImportError:
+            self.native = True
             return
         from .engines.cnf import ENCODINGS
         self.cnf, _ = ENCODINGS.get(problem)
@@ -441,20 +444,13 @@ class Generator:
         if not is_solution(full, solution):
             raise PolydokuError("generated a grid that breaks the rules (a bug)")
         problem = self._problem_of(puzzle)
-        dug_natively = self._oracle is not None and self._oracle.solver is None
-        if dug_natively and _has_pysat():
-            from .engines.registry import make_engine
-            outcome = make_engine("sat").solve(problem, max_solutions=2,
-                                               timeout=_seconds(budget, UNIQUE_TIMEOUT))
-            outcome.found = len(outcome.solutions)
+        if self._oracle is not None and self._oracle.native and _has_pysat():
+            outcome = _sat_count(problem, budget)
         else:
             outcome = search(problem, 2, timeout=_seconds(budget, 5.0), keep=0)
-        if not outcome.exhausted and _has_pysat() and not dug_natively:
-            # the native engine is slow on some rules (tables): a fresh SAT solver decides
-            from .engines.registry import make_engine
-            outcome = make_engine("sat").solve(problem, max_solutions=2,
-                                               timeout=_seconds(budget, UNIQUE_TIMEOUT))
-            outcome.found = len(outcome.solutions)
+            if not outcome.exhausted and _has_pysat():
+                # the native engine is slow on some rules (tables): a fresh SAT solver decides
+                outcome = _sat_count(problem, budget)
         if not outcome.exhausted:
             raise GaveUp("time ran out while proving the puzzle unique")
         if outcome.found != 1:
@@ -541,6 +537,15 @@ class Generator:
 
     def _problem_of(self, puzzle: Puzzle) -> Problem:
         return self._clued.with_givens([(i, v) for i, v in enumerate(puzzle.givens) if v])
+
+
+def _sat_count(problem: Problem, budget: _Budget):
+    """Return the SAT engine's count of a problem's solutions, up to two."""
+    from .engines.registry import make_engine
+    outcome = make_engine("sat").solve(problem, max_solutions=2,
+                                       timeout=_seconds(budget, UNIQUE_TIMEOUT))
+    outcome.found = len(outcome.solutions)
+    return outcome
 
 
 def _has_pysat() -> bool:
