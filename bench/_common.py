@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import statistics
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,6 +25,22 @@ def load_set(name: str) -> tuple[list[str], list[str]]:
     if len(puzzles) != len(solutions):
         raise SystemExit(f"{name}: {len(puzzles)} puzzles but {len(solutions)} solutions")
     return puzzles, solutions
+
+
+def timed(cmd: list[str], *, stdin: str | None = None, env: dict | None = None,
+          timeout: float = 3600) -> tuple[str, float, float]:
+    """Run a command to its end (`stdin` its standard input, `env` added to this one's);
+    return its stdout, wall seconds and CPU seconds (the finished child's, from getrusage).
+    A failing command stops the benchmark with its last words."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)}: exit {done.returncode}: {done.stderr[-300:]}")
+    return done.stdout, wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def time_summary(seconds: list[float]) -> dict:

@@ -32,17 +32,13 @@ Writes JSON (bench/results/core.json), a plot (bench/results/core.png) and print
 from __future__ import annotations
 
 import argparse
-import os
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from _common import DATA, RESULTS, ROOT, machine, table, write_result
+from _common import DATA, RESULTS, ROOT, machine, table, timed, write_result
 
 SETS = {
     "17-clue": "samples_1000/royle_17clue_1000",
@@ -51,22 +47,6 @@ SETS = {
 }
 TDOKU_X_QQWING = {"17-clue": 25, "top1465": 44, "forum-hardest 11+": 69}
 POLYDOKU = str(ROOT / ".venv" / "bin" / "polydoku")
-
-
-def timed(cmd: list[str], *, stdin: str | None = None, env: dict | None = None
-          ) -> tuple[float, float, str]:
-    """Run a command; return (CPU seconds of it and its children, wall seconds, stdout)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    with open(stdin) if stdin else open(os.devnull) as source:
-        done = subprocess.run(cmd, stdin=source, capture_output=True, text=True,
-                              env={**os.environ, **(env or {})}, timeout=3600)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)}: exit {done.returncode}: {done.stderr[-300:]}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, wall, done.stdout
 
 
 def check(name: str, out: str, solutions: list[str], tool: str) -> None:
@@ -100,12 +80,12 @@ def main() -> int:
             order = ["qqwing", "compiled"] if r % 2 == 0 else ["compiled", "qqwing"]
             for who in order:
                 if who == "qqwing":
-                    cpu, _, out = timed([qqwing, "--solve", "--one-line"], stdin=str(path))
+                    out, _, cpu = timed([qqwing, "--solve", "--one-line"], stdin=path.read_text())
                 else:
-                    cpu, _, out = timed([POLYDOKU, "solve", str(path), "--jobs", "1"])
+                    out, _, cpu = timed([POLYDOKU, "solve", str(path), "--jobs", "1"])
                 check(label, out, solutions, who)
                 runs[who].append(cpu)
-        cpu, _, out = timed([POLYDOKU, "solve", str(path), "--jobs", "1"],
+        out, _, cpu = timed([POLYDOKU, "solve", str(path), "--jobs", "1"],
                             env={"POLYDOKU_NATIVE": "python"})
         check(label, out, solutions, "pure Python")
         runs["python"] = [cpu]
@@ -129,7 +109,7 @@ def main() -> int:
         "python3 -c pass": [sys.executable, "-c", "pass"],
         'python3 -c "import click"': [sys.executable, "-c", "import click"],
     }
-    start_ms = {k: round(1000 * statistics.median(timed(cmd)[0] for _ in range(args.startup)), 1)
+    start_ms = {k: round(1000 * statistics.median(timed(cmd)[2] for _ in range(args.startup)), 1)
                 for k, cmd in startup.items()}
 
     print(table(["set", "qqwing /cpu-s", "polydoku /cpu-s", "x qqwing", "target",
@@ -160,7 +140,7 @@ def jobs_scaling(jobs_list: list[int], lines: int) -> dict[int, float]:
         path = Path(tmp) / "puzzles.txt"
         path.write_text("\n".join(puzzles) + "\n")
         for j in jobs_list:
-            _, wall, out = timed([POLYDOKU, "solve", str(path), "--jobs", str(j)])
+            out, wall, _ = timed([POLYDOKU, "solve", str(path), "--jobs", str(j)])
             check(name, out, solutions, f"--jobs {j}")
             walls[j] = round(len(puzzles) / wall, 1)
     return walls

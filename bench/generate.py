@@ -26,16 +26,13 @@ agreement, hodoku-py (the `bench` extra; without it that column says so).
 from __future__ import annotations
 
 import argparse
-import os
-import resource
 import statistics
-import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 from _common import ROOT, machine, table, write_result
+from _common import timed as run_timed
 
 sys.path.insert(0, str(ROOT / "src"))
 
@@ -46,15 +43,8 @@ if not Path(POLYDOKU[0]).exists():
 
 
 def timed(cmd: list[str], stdin: str | None = None) -> tuple[str, float, float]:
-    """Run a command; return its stdout, wall seconds and CPU seconds (its children's)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    return done.stdout, wall, cpu
+    """Run a command with polydoku's source on its path; return stdout, wall and CPU seconds."""
+    return run_timed(cmd, stdin=stdin, env={"PYTHONPATH": str(ROOT / "src")})
 
 
 def qqwing_generate(level: str, count: int) -> tuple[list[str], float, float]:
