@@ -125,5 +125,5 @@ def test_solve_imports_only_what_solving_needs():
     heavy = {"multiprocessing", "concurrent.futures", "matplotlib", "rich", "dask", "numpy",
              "polydoku.reasoning", "polydoku.generator", "polydoku.render", "polydoku.cluster",
              "polydoku.benchmark", "polydoku.formats.fpuzzles", "polydoku.web",
-             "polydoku.cli.explain", "polydoku.cli.bench", "polydoku.cli.generate"}
+             "polydoku.cli.explain", "polydoku.cli.bench", "polydoku.cli.generate", "logging"}
     assert not heavy & loaded

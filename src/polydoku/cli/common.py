@@ -100,6 +100,8 @@ def puzzle_argument(f):
 
 
 def _verbose(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value and "logging" not in sys.modules:
+        return                  # never verbose in this process: start-up stays without logging
     import logging
     log = logging.getLogger("polydoku")
     for old in [h for h in log.handlers if getattr(h, "polydoku_verbose", False)]:
