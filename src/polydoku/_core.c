@@ -49,7 +49,7 @@ typedef struct {
 } Table;
 
 typedef struct {
-    int arity, words, top;
+    int arity, words;
     int *vars;
     int *shift;           /* [term][value]: the term's contribution, shifted to be >= 0 */
     int maxd;
@@ -81,7 +81,7 @@ typedef struct {
     u64 *frames; int nframes;     /* search frames, n each */
     /* per run */
     long long nodes, guesses, found, limit, keep;
-    double deadline; int timed_out, interrupted;
+    double deadline; int timed_out;
     PyObject *solutions;
 } Core;
 
@@ -105,6 +105,13 @@ static inline int narrow(Core *c, u64 *cand, int v, u64 keep, int *qn)
     return 1;
 }
 
+/* Drop the first qn queued variables (a contradiction leaves them unprocessed). */
+static void unqueue(Core *c, int qn)
+{
+    while (qn)
+        c->queued[c->queue[--qn]] = 0;
+}
+
 static int singles(Core *c, u64 *cand, int qn)
 {
     while (qn) {
@@ -122,8 +129,7 @@ static int singles(Core *c, u64 *cand, int qn)
     }
     return 1;
 fail:
-    while (qn)
-        c->queued[c->queue[--qn]] = 0;
+    unqueue(c, qn);
     return 0;
 }
 
@@ -340,8 +346,7 @@ static int fixpoint(Core *c, u64 *cand, int qn, int use_locked)
         return 1;
     }
 fail:
-    while (qn)
-        c->queued[c->queue[--qn]] = 0;
+    unqueue(c, qn);
     return 0;
 }
 
@@ -466,7 +471,7 @@ static int load(Core *c, PyObject *givens, int use_locked)
         long var, val;
         if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "ll", &var, &val)) {
             Py_DECREF(seq);
-            while (qn) c->queued[c->queue[--qn]] = 0;
+            unqueue(c, qn);
             return -1;
         }
         if (var < 0 || var >= c->n || val < 1 || val > 64) { ok = 0; break; }
@@ -477,7 +482,7 @@ static int load(Core *c, PyObject *givens, int use_locked)
     }
     Py_DECREF(seq);
     if (!ok) {
-        while (qn) c->queued[c->queue[--qn]] = 0;
+        unqueue(c, qn);
         return 0;
     }
     return fixpoint(c, cand, qn, use_locked);
@@ -643,7 +648,6 @@ static int read_sums(Core *c, PyObject *sums)
             PyErr_SetString(PyExc_ValueError, "sum range too large");
             goto bad;
         }
-        s->top = top;
         s->maxd = c->maxd;
         s->words = (top + 1 + 63) / 64;
         s->shift = calloc((size_t)s->arity * c->maxd, sizeof(int));
@@ -897,12 +901,12 @@ static PyObject *core_propagate(Core *c, PyObject *args)
             PyErr_SetString(PyExc_ValueError, "a queued variable must hold one value");
             goto bad;
         }
-        if (!cand[v]) { Py_DECREF(seq); while (qn) c->queued[c->queue[--qn]] = 0; Py_RETURN_NONE; }
+        if (!cand[v]) { Py_DECREF(seq); unqueue(c, qn); Py_RETURN_NONE; }
         if (!c->queued[v]) { c->queued[v] = 1; c->queue[qn++] = v; }
     }
     Py_DECREF(seq);
     for (int v = 0; v < c->n; v++)
-        if (!cand[v]) { while (qn) c->queued[c->queue[--qn]] = 0; Py_RETURN_NONE; }
+        if (!cand[v]) { unqueue(c, qn); Py_RETURN_NONE; }
     if (!fixpoint(c, cand, qn, 0))
         Py_RETURN_NONE;
     PyObject *out = PyList_New(c->n);
@@ -911,7 +915,7 @@ static PyObject *core_propagate(Core *c, PyObject *args)
         PyList_SET_ITEM(out, v, PyLong_FromUnsignedLongLong(cand[v]));
     return out;
 bad:
-    while (qn) c->queued[c->queue[--qn]] = 0;
+    unqueue(c, qn);
     return NULL;
 }
 
