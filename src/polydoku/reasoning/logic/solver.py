@@ -110,7 +110,7 @@ def prepare(puzzle: Puzzle, timeout: float | None = 60.0) -> Prepared:
     grids = [problem.grid(s) for s in outcome.solutions]
     solutions = [g for g in grids if is_solution(puzzle, g)]
     if len(solutions) != len(grids):
-        raise WrongStep("the native engine returned a wrong solution")
+        raise WrongStep(f"{outcome.engine or 'the engine'} returned a wrong solution")
     unique = outcome.status is Status.SOLVED and outcome.exhausted and len(solutions) == 1
     return Prepared(puzzle, problem, layout, solutions[0] if solutions else None, unique,
                     outcome.status)
@@ -158,10 +158,10 @@ def full_logic_path(techniques: Iterable[str], max_level: str | None) -> bool:
     order that finds something, so the higher ones were never asked)."""
     if max_level is None:
         return True
-    top = LEVELS.index(max_level)
+    allowed = allowed_finders(max_level)
     used = set(techniques)
-    first_excluded = next((k for k, (names, _) in enumerate(FINDERS)
-                           if all(LEVELS.index(level_of(n)) > top for n in names)), len(FINDERS))
+    first_excluded = next((k for k, entry in enumerate(FINDERS) if entry not in allowed),
+                          len(FINDERS))
     last_used = max((k for k, (names, _) in enumerate(FINDERS) if used & set(names)), default=-1)
     return last_used < first_excluded
 
