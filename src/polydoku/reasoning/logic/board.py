@@ -23,9 +23,9 @@ from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
 
 _SMALL_BITS = 1 << 12
 _BITS_OF: list[tuple[int, ...]] = [()]
-for _m in range(1, _SMALL_BITS):           # the positions of every mask below 4096, built once
-    _BITS_OF.append(_BITS_OF[_m & (_m - 1)] + ((_m & -_m).bit_length() - 1,))
-_BITS_OF = [tuple(sorted(t)) for t in _BITS_OF]
+for _m in range(1, _SMALL_BITS):           # the positions of every mask below 4096, built once:
+    _top = _m.bit_length() - 1             # those of the mask without its highest bit, then it
+    _BITS_OF.append(_BITS_OF[_m ^ 1 << _top] + (_top,))
 
 
 def bits(mask: int) -> Sequence[int]:
