@@ -19,6 +19,9 @@ EXPORTERS: dict[str, str] = {
     "conda": "polydoku.engines.conda.export:export",
     "pypi": "polydoku.engines.pypi.export:export_pypi",
     "poetry": "polydoku.engines.pypi.export:export_poetry",
+    "composer": "polydoku.engines.composer:export",
+    "cargo": "polydoku.engines.cargo:export",
+    "dnf": "polydoku.engines.dnf:export",
     "dimacs": "polydoku.engines.models.export:dimacs",
     "smtlib": "polydoku.engines.models.export:smt",
     "minizinc": "polydoku.engines.models.export:minizinc",
@@ -30,7 +33,8 @@ EXPORTERS: dict[str, str] = {
 
 # format -> the engine whose encoding it writes: an export refuses what that engine refuses
 ENGINE_OF: dict[str, str] = {
-    "debian": "apt", "conda": "libsolv-conda", "pypi": "pip", "poetry": "poetry",
+    "debian": "apt", "conda": "libsolv-conda", "pypi": "pip", "poetry": "poetry", "composer": "composer",
+    "cargo": "cargo", "dnf": "dnf",
     "dimacs": "sat", "smtlib": "z3", "minizinc": "minizinc", "asp": "clingo",
     "alloy": "alloy", "picat": "picat",
 }

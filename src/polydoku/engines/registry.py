@@ -34,6 +34,9 @@ _ENGINES: dict[str, str] = {
     "uv": "polydoku.engines.pypi.engines:UvEngine",
     "poetry": "polydoku.engines.pypi.engines:PoetryEngine",
     "pdm": "polydoku.engines.pypi.engines:PdmEngine",
+    "composer": "polydoku.engines.composer:ComposerEngine",
+    "cargo": "polydoku.engines.cargo:CargoEngine",
+    "dnf": "polydoku.engines.dnf:DnfEngine",
 }
 
 ENGINE_IDS: tuple[str, ...] = tuple(_ENGINES)

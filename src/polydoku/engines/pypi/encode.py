@@ -70,6 +70,10 @@ class Index:
         """Return the projects by name."""
         return {p.name: p for p in self.projects}
 
+    def releases(self) -> int:
+        """Return how many releases the index publishes."""
+        return sum(len(p.releases) for p in self.projects)
+
     @cached_property
     def variable_of(self) -> dict[str, int]:
         """Return the variable of each cell project."""

@@ -1,0 +1,196 @@
+"""The body shared by the package managers that read a generated repository and write a lock:
+Composer, Cargo, dnf, opam, 0install (each in its own module beside this one).
+
+Every one of them gets the problem as the virtual package index of `pypi.encode` (one package
+per cell, one version `V.0.0` per value, exclusions between peers, one package per table whose
+versions pin the cells of an allowed tuple), written in the tool's own language by its module.
+This module runs the tool in a sandbox, reads its answer and says honestly what happened: a
+solution only when the tool named a version of every cell, "unsatisfiable" only when the tool's
+own words say it proved that no set of packages exists, "unknown" when it timed out or gave
+up. The answer is checked against the puzzle's rules by `api.solve` before anyone sees it.
+
+Options (`-o KEY=VALUE`): `encoding=faithful|tuned` overrides the variant's encoding, and
+`memory_mb=N` the memory cap of the tool's run (default 4096).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..errors import BadInput
+from ..problem import Problem
+from .base import ALL_KINDS, Availability, Engine, Outcome, Status
+from .pypi.encode import ENCODINGS, build_index
+from .sandbox import DEFAULT_MEMORY_MB, Run, Sandbox, find_program
+
+MAX_WORDS_LINES = 60
+
+
+@dataclass
+class ToolRun:
+    """What a tool's runs left: the last run, its answer text (None when it wrote none), the
+    artifact folder, and the runs before it (set-up steps, such as `opam init`)."""
+
+    run: Run
+    answer: str | None
+    artifact: Path
+    setup_seconds: float = 0.0
+
+
+class ResolverEngine(Engine):
+    """Encode, run in a sandbox, read the pins back; subclasses write the tool's own artifact."""
+
+    option_names = ("encoding", "memory_mb")
+    capabilities = frozenset({"solve"})
+    takes = ALL_KINDS
+    variants = ("faithful", "tuned")
+    program: ClassVar[str] = ""          # the program `available` looks for
+    tool: ClassVar[str] = ""             # the tool's name in messages
+    version_args: ClassVar[tuple[str, ...]] = ("--version",)
+    # at most this many of the 43 tdoku puzzles in the differential count: these tools solve,
+    # they do not count, so only the status differential runs them
+    differential_limit = 5
+
+    def encoding(self) -> str:
+        """Return the encoding: the variant's, or the `encoding` option's."""
+        value = self.options.get("encoding", self.variant)
+        if value not in ENCODINGS:
+            raise BadInput(f"engine {self.id}: option encoding={value!r} is not one of "
+                           f"{', '.join(ENCODINGS)}")
+        return value
+
+    def memory_mb(self) -> int:
+        """Return the memory cap of the tool's runs, in MB."""
+        value = self.options.get("memory_mb", str(DEFAULT_MEMORY_MB))
+        if not (value.isascii() and value.isdigit() and int(value) > 0):
+            raise BadInput(f"engine {self.id}: option memory_mb must be a whole number of MB, "
+                           f"not {value!r}")
+        return int(value)
+
+    def check_options(self) -> None:
+        """Read every option once, so a bad value is bad input before anything runs."""
+        self.encoding()
+        self.memory_mb()
+
+    def available(self) -> Availability:
+        path = find_program(self.program)
+        if path is None:
+            return Availability(False, reason=f"program {self.program!r} not found",
+                                hint=self.install_hint)
+        from .debian.run import program_version
+        return Availability(True, program_version([path, *self.version_args]) or "unknown version")
+
+    def encode(self, problem: Problem) -> Any:
+        """Return what this engine writes in its tool's language: the virtual package index
+        (another encoding may stand in: it needs `cells`, `encoding` and `releases()`)."""
+        return build_index(problem, self.encoding())
+
+    def solve(self, problem: Problem, *, max_solutions: int = 1,
+              timeout: float | None = None) -> Outcome:
+        self.check_options()
+        index = self.encode(problem)
+        with Sandbox(self.id, self.keep) as box:
+            t0 = time.perf_counter()
+            done = self.run_tool(box, index, timeout)
+            seconds = time.perf_counter() - t0
+            # the tool's words name the sandbox's temp path: say "the sandbox" instead
+            for part in ("stdout", "stderr"):
+                setattr(done.run, part, getattr(done.run, part).replace(str(box.path),
+                                                                          "<sandbox>"))
+            out = self._outcome(index, done, timeout, seconds)
+            out.log_path, out.artifact_path = done.run.log_path, box.kept(done.artifact)
+        out.stats.update({"encoding": index.encoding, "tool_seconds": round(seconds, 3),
+                          "tool_cpu_seconds": round(done.run.cpu_seconds, 3),
+                          "releases": index.releases()})
+        if done.setup_seconds:
+            out.stats["setup_seconds"] = round(done.setup_seconds, 3)
+        out.stats.update(self.tool_stats(done.run.output))
+        out.engine = self.spec
+        return out
+
+    def _outcome(self, index: Any, done: ToolRun, timeout: float | None,
+                 seconds: float) -> Outcome:
+        run = done.run
+        if run.timed_out:
+            limit = f"the {timeout:g} s limit" if timeout else "its time limit"
+            return Outcome(Status.UNKNOWN, message=f"{self.tool} timed out: no answer within "
+                                                   f"{limit} (stopped after {seconds:.1f} s)")
+        if run.returncode == 0 and done.answer:
+            try:
+                pins = self.pins(done.answer, index)
+            except (ValueError, KeyError, TypeError, IndexError) as err:
+                return Outcome(Status.ERROR, message=f"cannot read {self.tool}'s answer: {err}")
+            values = []
+            for name, _var in sorted(index.cells, key=lambda nv: nv[1]):
+                if name not in pins:
+                    return Outcome(Status.ERROR, message=f"{self.tool}'s answer has no version "
+                                                         f"of {name}")
+                values.append(pins[name])
+            return Outcome(Status.SOLVED, [tuple(values)])
+        status, words = self.failure(run.output)
+        if status is Status.UNSATISFIABLE:
+            return Outcome(status, exhausted=True, message=words)
+        if status is Status.UNKNOWN:
+            return Outcome(status, message=f"{self.tool} gave up; this is no proof that the "
+                                           f"puzzle has no solution. It said: {words}")
+        if run.returncode in (-9, 137) or "memory" in run.output.lower():
+            return Outcome(Status.UNKNOWN, message=f"{self.tool} ran out of its "
+                                                   f"{self.memory_mb()} MB memory cap: {words}")
+        return Outcome(Status.ERROR, message=f"{self.tool} exited with code {run.returncode}: "
+                                             f"{words or last_lines(run.output)}")
+
+    # --- what each tool's module provides ---------------------------------------------------
+
+    def run_tool(self, box: Sandbox, index: Any, timeout: float | None) -> ToolRun:
+        """Write the artifact into the sandbox, run the tool, return its run and answer."""
+        raise NotImplementedError
+
+    def pins(self, answer: str, index: Any) -> dict[str, int]:
+        """Return cell name (as in `index.cells`) -> value from the tool's answer."""
+        raise NotImplementedError
+
+    def failure(self, output: str) -> tuple[Status, str]:
+        """Return the status a run without an answer establishes, and the tool's own words."""
+        return Status.ERROR, last_lines(output)
+
+    def tool_stats(self, output: str) -> dict:
+        """Return statistics the tool printed about its run."""
+        return {}
+
+
+# --- the tools' words ---------------------------------------------------------------------------
+
+def excerpt(lines: list[str]) -> str:
+    """Return at most MAX_WORDS_LINES non-empty lines, the middle cut out."""
+    lines = [ln.rstrip() for ln in lines if ln.strip()]
+    if len(lines) > MAX_WORDS_LINES:
+        cut = len(lines) - MAX_WORDS_LINES
+        lines = lines[:MAX_WORDS_LINES // 2] + [f"[... {cut} lines ...]"] + \
+            lines[-MAX_WORDS_LINES // 2:]
+    return "\n".join(lines)
+
+
+def after(text: str, start: str) -> list[str]:
+    """Return the lines from the first one containing `start` on."""
+    lines = text.splitlines()
+    first = next((k for k, ln in enumerate(lines) if start in ln), None)
+    return [] if first is None else lines[first:]
+
+
+def last_lines(output: str, n: int = 8) -> str:
+    """Return the last few lines that look like an error, else the last lines."""
+    lines = [ln for ln in output.splitlines() if ln.strip()]
+    marks = [k for k, ln in enumerate(lines) if re.search(r"error|Error|ERROR|fatal", ln)]
+    return "\n".join(lines[marks[-1]:marks[-1] + n] if marks else lines[-n:])
+
+
+def value(version_text: str) -> int:
+    """Return the value a version stands for: "5.0.0" -> 5 (any suffix after the first dot)."""
+    head = version_text.strip().split(".", 1)[0]
+    if not head.isdigit():
+        raise ValueError(f"version {version_text!r} does not start with a value")
+    return int(head)
