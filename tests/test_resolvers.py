@@ -29,11 +29,12 @@ FOUR = str(EXAMPLES / "four.txt")
 WIKIPEDIA = str(EXAMPLES / "wikipedia.txt")
 INKALA = str(EXAMPLES / "inkala.txt")
 UNSAT_4 = "......34...23..."      # no two givens clash, yet no solution (r4c4 has no value left)
-ENGINES = ["composer", "cargo", "dnf"]
+ENGINES = ["composer", "cargo", "dnf", "opam", "0install"]
 # the tool's own words when it proves that no grid exists
 PROOF = {"composer": "could not be resolved to an installable set of packages",
          "cargo": "failed to select a version",
-         "dnf": "Problem:"}
+         "dnf": "Problem:", "opam": "Package conflict",
+         "0install": "Can't find all required implementations"}
 # where each tool keeps its state when nobody tells it otherwise: never written by a run
 HOST_STATE = ["/var/lib/dnf", "/var/cache/dnf", "/var/log/dnf.log", "/var/log/dnf.librepo.log",
               "/var/lib/rpm", "/etc/dnf", "~/.cargo/registry", "~/.cargo/.package-cache",
@@ -59,7 +60,7 @@ def test_four_and_wikipedia(spec):
 
 
 @pytest.mark.parametrize("spec", ["composer", "composer+tuned", "dnf", "dnf+tuned",
-                                  "cargo+tuned"])
+                                  "cargo+tuned", "opam+tuned", "0install", "0install+tuned"])
 def test_inkala(spec):
     solved(spec, INKALA, timeout=300)
 
@@ -96,7 +97,7 @@ def test_variant_rules_reach_the_tool(engine_id):
         assert outcome.solutions[0] in set(truth.solutions)
 
 
-@pytest.mark.parametrize("engine_id", ["composer", "cargo"])
+@pytest.mark.parametrize("engine_id", ENGINES)
 def test_a_killer_cage_becomes_a_table_package(engine_id):
     need_engine(engine_id)
     puzzle = parse_json(json.dumps({"size": 4, "givens": "1...........4...",
@@ -139,7 +140,7 @@ def _readme_commands(folder: Path) -> str:
 
 
 @pytest.mark.parametrize("fmt, answer", [("composer", "composer.lock"), ("cargo", "Cargo.lock"),
-                                         ("dnf", "")])
+                                         ("dnf", ""), ("opam", ""), ("0install", "")])
 def test_export_runs_by_hand_with_the_readme_commands(fmt, answer, tmp_path):
     """The folder `export --to X` writes is solved by the README's commands, run by a shell."""
     need_engine(fmt)
@@ -160,8 +161,13 @@ def test_export_runs_by_hand_with_the_readme_commands(fmt, answer, tmp_path):
     elif fmt == "cargo":
         pins = {p["name"]: p["version"].split(".")[1]
                 for p in tomllib.loads((out / answer).read_text())["package"]}
-    else:
+    elif fmt == "dnf":
         pins = dict(re.findall(r"^ (sudoku-r\dc\d) +noarch +(\d+)\.", text, re.M))
+    elif fmt == "opam":
+        pins = dict(re.findall(r"install (sudoku-r\dc\d) +(\d+)\.", text))
+    else:
+        pins = dict(re.findall(r'interface="[^"]*/(sudoku-r\dc\d)\.xml"[^>]*version="(\d+)\.',
+                               done.stdout))
     digits = [int(pins[f"sudoku{'/' if fmt == 'composer' else '-'}r{r}c{c}"])
               for r in range(1, 5) for c in range(1, 5)]
     assert is_solution(puzzle, tuple(digits))

@@ -326,7 +326,8 @@ VARIANT_4X4 = {"size": 4, "givens": "................", "rules": [   # one solut
 @pytest.mark.parametrize("engine", ["libsolv-deb", "libsolv-deb+tuned", "aspcud", "dose",
                                     "aptitude+tuned", "libsolv-conda", "rattler+tuned",
                                     "resolvelib+tuned", "uv+tuned", "pip+tuned", "composer",
-                                    "composer+tuned", "cargo", "cargo+tuned", "dnf", "dnf+tuned"])
+                                    "composer+tuned", "cargo", "cargo+tuned", "dnf", "dnf+tuned",
+                                    "opam+tuned", "0install", "0install+tuned"])
 def test_package_managers_solve_variant_rules(engine):
     need_engine(engine.split("+")[0])
     puzzle = parse_json(json.dumps(VARIANT_4X4))

@@ -22,6 +22,8 @@ EXPORTERS: dict[str, str] = {
     "composer": "polydoku.engines.composer:export",
     "cargo": "polydoku.engines.cargo:export",
     "dnf": "polydoku.engines.dnf:export",
+    "opam": "polydoku.engines.opam:export",
+    "0install": "polydoku.engines.zeroinstall:export",
     "dimacs": "polydoku.engines.models.export:dimacs",
     "smtlib": "polydoku.engines.models.export:smt",
     "minizinc": "polydoku.engines.models.export:minizinc",
@@ -34,7 +36,7 @@ EXPORTERS: dict[str, str] = {
 # format -> the engine whose encoding it writes: an export refuses what that engine refuses
 ENGINE_OF: dict[str, str] = {
     "debian": "apt", "conda": "libsolv-conda", "pypi": "pip", "poetry": "poetry", "composer": "composer",
-    "cargo": "cargo", "dnf": "dnf",
+    "cargo": "cargo", "dnf": "dnf", "0install": "0install", "opam": "opam",
     "dimacs": "sat", "smtlib": "z3", "minizinc": "minizinc", "asp": "clingo",
     "alloy": "alloy", "picat": "picat",
 }

@@ -37,6 +37,8 @@ _ENGINES: dict[str, str] = {
     "composer": "polydoku.engines.composer:ComposerEngine",
     "cargo": "polydoku.engines.cargo:CargoEngine",
     "dnf": "polydoku.engines.dnf:DnfEngine",
+    "opam": "polydoku.engines.opam:OpamEngine",
+    "0install": "polydoku.engines.zeroinstall:ZeroInstallEngine",
 }
 
 ENGINE_IDS: tuple[str, ...] = tuple(_ENGINES)
