@@ -66,6 +66,8 @@ SOLVES = [  # (puzzle, engine spec): where the tool can, each quickly
     (WIKI, "apt+tuned"),
     (MIRACLE, "aspcud+tuned"), (MIRACLE, "libsolv-deb+tuned"), (MIRACLE, "dose+tuned"),
     ("16x16", "libsolv-deb"), ("16x16", "dose+tuned"), ("16x16", "aspcud+tuned"),
+    (FOUR, "mccs"), (WIKI, "mccs"), (str(EXAMPLES / "inkala.txt"), "mccs"),
+    (MIRACLE, "mccs+tuned"),
 ]
 
 
@@ -94,13 +96,15 @@ def test_apt_gives_up_with_its_own_words(run_cli, puzzle):
 
 UNSAT_WORDS = {"libsolv-deb": "libsolv: Problem 1/1: - package ",
                "dose": "dose-distcheck: puzzle is broken: conflict",
-               "aspcud": "aspcud (through apt-get's EDSP): (UNSAT) No Solutions"}
+               "aspcud": "aspcud (through apt-get's EDSP): (UNSAT) No Solutions",
+               "mccs": "mccs (through apt-get's EDSP): (UNSAT) No Solutions"}
 
 
 @pytest.mark.parametrize("puzzle,spec", [(FOUR_UNSAT, "libsolv-deb"), (FOUR_UNSAT, "dose"),
                                          (FOUR_UNSAT, "aspcud"), (NINE_UNSAT, "libsolv-deb+tuned"),
-                                         (NINE_UNSAT, "aspcud+tuned")])
+                                         (NINE_UNSAT, "aspcud+tuned"), (FOUR_UNSAT, "mccs")])
 def test_no_solution_only_with_the_tools_proof(run_cli, puzzle, spec):
+    # (mccs on NINE_UNSAT exits 255 without its UNSAT words: that is "unknown", never a proof)
     words = UNSAT_WORDS[spec.split("+")[0]]
     code, record, err = solve_cli(run_cli, puzzle, spec)
     assert code == 1 and record["status"] == "unsatisfiable"
@@ -143,7 +147,7 @@ def test_aptitude_running_out_of_time_is_unknown(run_cli):
     assert record["message"] == "aptitude timed out after 3 s"
 
 
-@pytest.mark.parametrize("spec", ["libsolv-deb", "dose", "aspcud", "aptitude"])
+@pytest.mark.parametrize("spec", ["libsolv-deb", "dose", "aspcud", "aptitude", "mccs"])
 def test_depends_reduction(run_cli, spec):
     code, record, err = solve_cli(run_cli, FOUR, spec, "-o", "reduction=depends")
     assert code == 0, err
@@ -181,7 +185,7 @@ def test_bad_options_are_bad_input(run_cli):
 
 def test_engines_lists_versions():
     from polydoku.engines.registry import ENGINE_IDS, make_engine
-    for engine_id in ("apt", "aptitude", "aspcud", "libsolv-deb", "dose"):
+    for engine_id in ("apt", "aptitude", "aspcud", "mccs", "libsolv-deb", "dose"):
         assert engine_id in ENGINE_IDS
         engine = make_engine(engine_id)
         avail = engine.available()

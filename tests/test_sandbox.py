@@ -34,3 +34,13 @@ def test_private_home_and_keep(tmp_path):
         home = run.stdout.strip()
     assert home.startswith(str(box.path)) and home != os.environ.get("HOME")
     assert (keep / "home" / "made").exists() and run.log_path and os.path.exists(run.log_path)
+
+
+def test_keep_passes_over_a_named_pipe_a_tool_left(tmp_path):
+    """apt-cudf leaves its `in-cudf` pipe behind when the solver fails: keeping the sandbox must
+    copy the files around it, not wait forever reading the pipe."""
+    keep = tmp_path / "kept"
+    with Sandbox("test", keep=keep) as box:
+        box.run(["sh", "-c", "mkfifo $TMPDIR/in-cudf; echo done > $TMPDIR/out"], timeout=10)
+    assert (keep / "tmp" / "out").read_text() == "done\n"
+    assert not (keep / "tmp" / "in-cudf").exists()

@@ -67,7 +67,9 @@ def copy_into(source: Path, folder: str | Path, what: str = "--keep") -> list[Pa
                 if dst.exists():
                     raise BadInput(f"{what} {dst}: already exists")
                 os.symlink(os.readlink(src), dst)
-            else:
+            elif src.is_file():
                 write_output(dst, src.read_bytes(), what)
+            else:
+                continue        # a named pipe or socket a tool left: reading it would block
             written.append(dst)
     return written

@@ -17,6 +17,7 @@ _ENGINES: dict[str, str] = {
     "apt": "polydoku.engines.debian.engines:AptEngine",
     "aptitude": "polydoku.engines.debian.engines:AptitudeEngine",
     "aspcud": "polydoku.engines.debian.engines:AspcudEngine",
+    "mccs": "polydoku.engines.debian.engines:MccsEngine",
     "libsolv-deb": "polydoku.engines.debian.engines:LibsolvDebEngine",
     "dose": "polydoku.engines.debian.engines:DoseEngine",
     "sat": "polydoku.engines.sat:SatEngine",

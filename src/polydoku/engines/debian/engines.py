@@ -193,6 +193,55 @@ class AspcudEngine(AptEngine):
         return "aspcud"
 
 
+class MccsEngine(AspcudEngine):
+    """apt-get with mccs (CBC's MILP) as its EDSP solver, through a private apt-cudf wrapper.
+
+    Debian's own `/usr/lib/apt/solvers/mccs-cbc` fails on every request: apt-cudf hands mccs
+    its criteria in the MISC 2012 language, which mccs does not read. The wrapper written into
+    the sandbox (`solvers/mccs`, found through `Dir::Bin::Solvers`) runs apt-cudf with the
+    same solver and plain criteria that mccs reads: fewest removals, then fewest changes.
+    """
+
+    id = "mccs"
+    title = "apt-get -s --solver mccs install puzzle (EDSP: apt-cudf + mccs with CBC)"
+    install_hint = "apt-get install apt-cudf mccs"
+    programs = ("apt-get", "apt-cudf", "mccs")
+    gave_up = "mccs stopped without a solution"
+    CRITERIA = "-lex[-removed,-changed]"
+
+    def available(self) -> Availability:
+        return DebianEngine.available(self)
+
+    def run_tool(self, box, root, timeout):
+        wrapper = root / "solvers" / "mccs"
+        wrapper.parent.mkdir(parents=True, exist_ok=True)
+        wrapper.write_text(f"#!/bin/sh\nexec {find_program('apt-cudf') or 'apt-cudf'} "
+                           f"--solver=mccs-cbc --criteria-plain='{self.CRITERIA}' \"$@\"\n")
+        wrapper.chmod(0o755)
+        cmd = layout.apt_command(str(root), "mccs")
+        cmd[1:1] = ["-o", f"Dir::Bin::Solvers::={wrapper.parent}"]
+        return run.run_apt_family(box, root, cmd, timeout=timeout, memory_mb=self.memory_mb)
+
+    def read(self, tool):
+        finding = decode.read_apt(tool.last.output)
+        unsat = re.search(r"(\(UNSAT\)[^\n/]*)", tool.last.output)
+        if unsat and not finding.answered:
+            # mccs is an exact MILP solver: "(UNSAT)" is its proof that no installation exists
+            finding.proved_none = True
+            finding.words = f"mccs (through apt-get's EDSP): {unsat.group(1).strip()}; " \
+                            f"apt-get: {finding.words}"
+        return finding
+
+    def version(self) -> str:
+        from .run import debian_package_version
+        cudf = run.program_version(["apt-cudf", "--version"]).split(" ")[0]
+        return f"mccs {debian_package_version('mccs') or '?'}, apt-cudf {cudf}"
+
+    @property
+    def title_short(self) -> str:
+        return "mccs"
+
+
 class AptitudeEngine(DebianEngine):
     """aptitude's resolver, in simulation, told that leaving puzzle out is no answer."""
 
