@@ -77,7 +77,8 @@ def fingerprint() -> str:
     """Return a hash of everything that decides what gets installed."""
     h = hashlib.sha256()
     for path in sorted([ROOT / "pyproject.toml", ROOT / "setup.py", ROOT / "src" / "polydoku" / "_core.c",
-                        *sorted((ROOT / "deps").rglob("*.txt"))]):
+                        *sorted((ROOT / "deps").rglob("*.txt")),
+                        *sorted((ROOT / "deps" / "js").glob("package*.json"))]):
         h.update(path.name.encode() + path.read_bytes())
     return h.hexdigest()
 
@@ -98,7 +99,24 @@ def ensure_python_packages() -> None:
         say(f"installing {req.stem} into {tool_venv.relative_to(ROOT)}")
         run([str(tool_venv / "bin" / "python"), "-m", "pip", "install", "-q",
              "--disable-pip-version-check", "-r", str(req)])
+    ensure_js_tools()
     STAMP.write_text(fingerprint())
+
+
+def ensure_js_tools() -> None:
+    """Install the JavaScript package managers (deps/js, locked) into .venv/tools/js with the
+    machine's npm (Debian's nodejs and npm first when there is no npm at all)."""
+    if not shutil.which("npm"):
+        apt_install(["nodejs", "npm"])
+    target = VENV / "tools" / "js"
+    target.mkdir(parents=True, exist_ok=True)
+    for name in ("package.json", "package-lock.json"):
+        shutil.copyfile(ROOT / "deps" / "js" / name, target / name)
+    say(f"installing pnpm, Yarn 1, Yarn 4 and Bun into {target.relative_to(ROOT)}")
+    # no install scripts but Bun's own, which links the binary its platform package holds
+    run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel", "error"],
+        cwd=target)
+    run(["node", "install.js"], cwd=target / "node_modules" / "bun")
 
 
 def setup() -> None:

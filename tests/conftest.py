@@ -20,7 +20,8 @@ FAST = bool(os.environ.get("POLYDOKU_FAST"))
 # Engines that run in this process (libraries): the fast lane uses only these.
 IN_PROCESS = {"native", "sat", "pycosat", "cpsat", "z3", "clingo", "resolvelib"}
 # Modules that drive outside programs throughout: marked `tools`, left out of the fast lane.
-TOOL_MODULES = {"test_conda", "test_debian", "test_pypi_engines", "test_resolvers", "test_cluster",
+TOOL_MODULES = {"test_conda", "test_debian", "test_pypi_engines", "test_resolvers",
+                "test_javascript", "test_cluster",
                 "test_web_browser", "test_exports", "test_published_variants", "test_bench",
                 "test_solvers", "test_sandbox"}
 

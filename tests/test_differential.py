@@ -84,7 +84,8 @@ def test_status_agrees_with_native(engine_id):
     for name, line in small_puzzles().items():
         puzzle = parse_line(line)
         reference = api.solve(puzzle, "native")
-        outcome = api.solve(puzzle, engine, timeout=STATUS_TIMEOUT)
+        outcome = api.solve(puzzle, engine, timeout=min(STATUS_TIMEOUT,
+                                                        engine_class(engine_id).status_timeout))
         if outcome.status is Status.UNKNOWN:
             assert outcome.message, (engine_id, name)       # gave up, and said why
             continue

@@ -88,6 +88,9 @@ class Engine:
     # differential this engine takes (None: all; a slow package manager sets a few), and
     # whether CI must have it (False only for tools no registry here provides: alloy, picat).
     differential_limit: ClassVar[int | None] = None
+    # the timeout the status differential gives each small puzzle (a tool that loops until it
+    # is stopped, as npm and pnpm do on peer conflicts, gets less)
+    status_timeout: ClassVar[float] = 30
     required_in_ci: ClassVar[bool] = True
     # The IR kinds the engine takes, itself or through `problem.lower` (which turns
     # AllDifferent and AbsDiffNot into nogoods, and Linear into tables over auxiliaries),

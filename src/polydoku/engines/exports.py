@@ -19,6 +19,7 @@ EXPORTERS: dict[str, str] = {
     "conda": "polydoku.engines.conda.export:export",
     "pypi": "polydoku.engines.pypi.export:export_pypi",
     "poetry": "polydoku.engines.pypi.export:export_poetry",
+    "npm": "polydoku.engines.javascript:export",
     "composer": "polydoku.engines.composer:export",
     "cargo": "polydoku.engines.cargo:export",
     "dnf": "polydoku.engines.dnf:export",
@@ -35,7 +36,7 @@ EXPORTERS: dict[str, str] = {
 
 # format -> the engine whose encoding it writes: an export refuses what that engine refuses
 ENGINE_OF: dict[str, str] = {
-    "debian": "apt", "conda": "libsolv-conda", "pypi": "pip", "poetry": "poetry", "composer": "composer",
+    "debian": "apt", "conda": "libsolv-conda", "pypi": "pip", "poetry": "poetry", "npm": "npm", "composer": "composer",
     "cargo": "cargo", "dnf": "dnf", "0install": "0install", "opam": "opam",
     "dimacs": "sat", "smtlib": "z3", "minizinc": "minizinc", "asp": "clingo",
     "alloy": "alloy", "picat": "picat",

@@ -47,7 +47,7 @@ class ResolverEngine(Engine):
     option_names = ("encoding", "memory_mb")
     capabilities = frozenset({"solve"})
     takes = ALL_KINDS
-    variants = ("faithful", "tuned")
+    variants: ClassVar[tuple[str, ...]] = ("faithful", "tuned")
     program: ClassVar[str] = ""          # the program `available` looks for
     tool: ClassVar[str] = ""             # the tool's name in messages
     version_args: ClassVar[tuple[str, ...]] = ("--version",)
