@@ -24,6 +24,7 @@ EXPORTERS: dict[str, str] = {
     "cargo": "polydoku.engines.cargo:export",
     "dnf": "polydoku.engines.dnf:export",
     "opam": "polydoku.engines.opam:export",
+    "bundler": "polydoku.engines.bundler:export",
     "0install": "polydoku.engines.zeroinstall:export",
     "dimacs": "polydoku.engines.models.export:dimacs",
     "smtlib": "polydoku.engines.models.export:smt",
@@ -38,6 +39,7 @@ EXPORTERS: dict[str, str] = {
 ENGINE_OF: dict[str, str] = {
     "debian": "apt", "conda": "libsolv-conda", "pypi": "pip", "poetry": "poetry", "npm": "npm", "composer": "composer",
     "cargo": "cargo", "dnf": "dnf", "0install": "0install", "opam": "opam",
+    "bundler": "bundler",
     "dimacs": "sat", "smtlib": "z3", "minizinc": "minizinc", "asp": "clingo",
     "alloy": "alloy", "picat": "picat",
 }

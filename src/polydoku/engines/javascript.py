@@ -140,9 +140,9 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 @contextlib.contextmanager
-def serve_registry(folder: Path) -> Iterator[str]:
+def serve_registry(folder: Path, handler: type = _Registry) -> Iterator[str]:
     """Serve a registry folder on 127.0.0.1 (a free port) while the block runs."""
-    server = _Server(("127.0.0.1", 0), functools.partial(_Registry, directory=str(folder)))
+    server = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, name="polydoku-npm", daemon=True)
     thread.start()
     try:

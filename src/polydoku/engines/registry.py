@@ -44,6 +44,7 @@ _ENGINES: dict[str, str] = {
     "cargo": "polydoku.engines.cargo:CargoEngine",
     "dnf": "polydoku.engines.dnf:DnfEngine",
     "opam": "polydoku.engines.opam:OpamEngine",
+    "bundler": "polydoku.engines.bundler:BundlerEngine",
     "0install": "polydoku.engines.zeroinstall:ZeroInstallEngine",
 }
 
