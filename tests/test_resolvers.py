@@ -36,13 +36,15 @@ PROOF = {"composer": "could not be resolved to an installable set of packages",
          "cargo": "failed to select a version",
          "dnf": "Problem:", "opam": "Package conflict",
          "0install": "Can't find all required implementations",
-         "bundler": "could not find compatible versions"}
+         "bundler": "could not find compatible versions",
+         "cabal": "Could not resolve dependencies"}
 # where each tool keeps its state when nobody tells it otherwise: never written by a run
 HOST_STATE = ["/var/lib/dnf", "/var/cache/dnf", "/var/log/dnf.log", "/var/log/dnf.librepo.log",
               "/var/lib/rpm", "/etc/dnf", "~/.cargo/registry", "~/.cargo/.package-cache",
               "~/.composer", "~/.config/composer", "~/.cache/composer", "~/.opam",
               "~/.cache/0install.net", "~/.config/0install.net", "~/.bundle", "~/.gem",
-              "~/.local/share/gem", "/var/lib/dpkg/status"]
+              "~/.local/share/gem", "~/.cabal", "~/.config/cabal", "~/.cache/cabal",
+              "~/.ghc", "/var/lib/dpkg/status"]
 
 
 def solved(spec: str, path: str, timeout: float = 120):
@@ -70,6 +72,13 @@ def test_bundler_solves_wikipedia_tuned_and_four_both_ways():
     solved("bundler+tuned", WIKIPEDIA)
 
 
+def test_cabal_gives_up_at_its_backjump_limit_and_tuned_searches_on():
+    out = api.solve(read_puzzle(WIKIPEDIA), need_engine("cabal"), timeout=120)
+    assert out.status is Status.UNKNOWN and "Backjump limit reached" in out.message
+    solved("cabal", FOUR)
+    solved("cabal+tuned", WIKIPEDIA)
+
+
 @pytest.mark.parametrize("spec", ["composer", "composer+tuned", "dnf", "dnf+tuned",
                                   "cargo+tuned", "opam+tuned", "0install", "0install+tuned"])
 def test_inkala(spec):
@@ -84,9 +93,10 @@ def test_tuned_publishes_fewer_versions():
     assert tuned < faithful
 
 
-@pytest.mark.parametrize("engine_id", ENGINES + ["bundler"])
+@pytest.mark.parametrize("engine_id", ENGINES + ["bundler", "cabal+tuned"])
 def test_no_solution_is_the_tools_own_proof(engine_id):
     engine = need_engine(engine_id)
+    engine_id = engine_id.split("+")[0]
     outcome = api.solve(parse_line(UNSAT_4), engine, timeout=120)
     assert outcome.status is Status.UNSATISFIABLE and outcome.exhausted
     assert PROOF[engine_id] in outcome.message
@@ -108,7 +118,7 @@ def test_variant_rules_reach_the_tool(engine_id):
         assert outcome.solutions[0] in set(truth.solutions)
 
 
-@pytest.mark.parametrize("engine_id", ENGINES + ["bundler"])
+@pytest.mark.parametrize("engine_id", ENGINES + ["bundler", "cabal+tuned"])
 def test_a_killer_cage_becomes_a_table_package(engine_id):
     need_engine(engine_id)
     puzzle = parse_json(json.dumps({"size": 4, "givens": "1...........4...",
@@ -152,7 +162,7 @@ def _readme_commands(folder: Path) -> str:
 
 @pytest.mark.parametrize("fmt, answer", [("composer", "composer.lock"), ("cargo", "Cargo.lock"),
                                          ("dnf", ""), ("opam", ""), ("0install", ""),
-                                         ("bundler", "project/Gemfile.lock")])
+                                         ("bundler", "project/Gemfile.lock"), ("cabal", "")])
 def test_export_runs_by_hand_with_the_readme_commands(fmt, answer, tmp_path):
     """The folder `export --to X` writes is solved by the README's commands, run by a shell."""
     need_engine(fmt)
@@ -183,6 +193,8 @@ def test_export_runs_by_hand_with_the_readme_commands(fmt, answer, tmp_path):
     elif fmt == "bundler":
         pins = dict(re.findall(r"^    (sudoku-r\dc\d) \((\d+)\.", (out / answer).read_text(),
                                re.M))
+    elif fmt == "cabal":
+        pins = dict(re.findall(r"^ - (sudoku-r\dc\d)-(\d+)\.", text, re.M))
     elif fmt == "opam":
         pins = dict(re.findall(r"install (sudoku-r\dc\d) +(\d+)\.", text))
     else:
@@ -207,10 +219,10 @@ def _state(paths: list[str]) -> dict[str, tuple]:
 
 
 def test_runs_leave_the_hosts_package_state_alone():
-    for engine_id in ENGINES + ["bundler"]:
+    for engine_id in ENGINES + ["bundler", "cabal"]:
         need_engine(engine_id)
     before = _state(HOST_STATE)
-    for engine_id in ENGINES + ["bundler"]:
+    for engine_id in ENGINES + ["bundler", "cabal+tuned"]:
         assert api.solve(read_puzzle(FOUR), make_engine(engine_id)).status is Status.SOLVED
         assert api.solve(parse_line(UNSAT_4), make_engine(engine_id)).status \
             is Status.UNSATISFIABLE

@@ -25,6 +25,7 @@ EXPORTERS: dict[str, str] = {
     "dnf": "polydoku.engines.dnf:export",
     "opam": "polydoku.engines.opam:export",
     "bundler": "polydoku.engines.bundler:export",
+    "cabal": "polydoku.engines.cabal:export",
     "0install": "polydoku.engines.zeroinstall:export",
     "dimacs": "polydoku.engines.models.export:dimacs",
     "smtlib": "polydoku.engines.models.export:smt",
@@ -39,7 +40,7 @@ EXPORTERS: dict[str, str] = {
 ENGINE_OF: dict[str, str] = {
     "debian": "apt", "conda": "libsolv-conda", "pypi": "pip", "poetry": "poetry", "npm": "npm", "composer": "composer",
     "cargo": "cargo", "dnf": "dnf", "0install": "0install", "opam": "opam",
-    "bundler": "bundler",
+    "bundler": "bundler", "cabal": "cabal",
     "dimacs": "sat", "smtlib": "z3", "minizinc": "minizinc", "asp": "clingo",
     "alloy": "alloy", "picat": "picat",
 }

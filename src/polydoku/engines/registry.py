@@ -45,6 +45,7 @@ _ENGINES: dict[str, str] = {
     "dnf": "polydoku.engines.dnf:DnfEngine",
     "opam": "polydoku.engines.opam:OpamEngine",
     "bundler": "polydoku.engines.bundler:BundlerEngine",
+    "cabal": "polydoku.engines.cabal:CabalEngine",
     "0install": "polydoku.engines.zeroinstall:ZeroInstallEngine",
 }
 
