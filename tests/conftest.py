@@ -64,6 +64,42 @@ SLOW = {
 }
 
 
+# The host's package state and the package managers' usual homes: no test may change them
+# (every engine runs in its own sandbox). Compared at the end of the whole run.
+HOST_PACKAGE_STATE = ["/var/lib/dpkg/status", "/var/lib/rpm", "/var/lib/dnf", "/var/cache/dnf",
+                      "/etc/apt/sources.list", "~/.npm", "~/.cargo/registry", "~/.opam",
+                      "~/.gem", "~/.bundle", "~/.cabal", "~/.composer", "~/.cache/composer",
+                      "~/.cache/pip", "~/.conda", "~/.local/share/pnpm", "~/.cache/yarn"]
+
+
+def _host_state() -> dict[str, tuple]:
+    out: dict[str, tuple] = {}
+    for raw in HOST_PACKAGE_STATE:
+        path = Path(os.path.expanduser(raw))
+        if not path.exists():
+            out[raw] = ()
+            continue
+        files = [path] if path.is_file() else sorted(path.rglob("*"))[:20000]
+        out[raw] = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files
+                         if f.is_file())
+    return out
+
+
+def pytest_sessionstart(session):
+    session.config._polydoku_host = _host_state()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    before = getattr(session.config, "_polydoku_host", None)
+    if before is None or FAST:
+        return
+    changed = [k for k, v in _host_state().items() if before.get(k) != v]
+    if changed:
+        print(f"\nthe run changed the host's package state: {', '.join(changed)}",
+              file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.module.__name__ in TOOL_MODULES:
