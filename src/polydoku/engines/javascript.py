@@ -170,6 +170,7 @@ def js_file(relpath: str) -> str | None:
 # --- the engines --------------------------------------------------------------------------------
 
 PEER_WORDS = ("ERESOLVE", "peer", "Peer", "YN0060", "YN0082", "YN0002")
+MAX_WORDS = 12          # a tool may print one line per broken peer: the first ones tell enough
 
 
 class JavaScriptEngine(ResolverEngine):
@@ -244,6 +245,8 @@ class JavaScriptEngine(ResolverEngine):
             if broken:
                 words = [ln for ln in done.run.output.splitlines()
                          if any(w in ln for w in PEER_WORDS)]
+                words = words[:MAX_WORDS] + ([f"[... {len(words) - MAX_WORDS} more]"]
+                                             if len(words) > MAX_WORDS else [])
                 return Outcome(Status.UNKNOWN, message=(
                     f"{self.tool} wrote a lockfile that breaks the puzzle ({broken}); it did not "
                     f"solve it. It said: {excerpt(words) or 'nothing about peers'}"))
@@ -252,7 +255,8 @@ class JavaScriptEngine(ResolverEngine):
     def failure(self, output):
         words = [ln for ln in output.splitlines() if any(w in ln for w in PEER_WORDS)]
         if words:
-            return Status.UNKNOWN, excerpt(words[:20])
+            more = [f"[... {len(words) - MAX_WORDS} more]"] if len(words) > MAX_WORDS else []
+            return Status.UNKNOWN, excerpt(words[:MAX_WORDS] + more)
         return Status.ERROR, last_lines(output)
 
 
