@@ -136,11 +136,15 @@ def worker_main(conn, req: Request) -> None:
     signal.signal(signal.SIGTERM, lambda signum, frame: (_ for _ in ()).throw(KeyboardInterrupt))
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the server's; it stops us itself
     try:
-        conn.send(run(req))
-    except (OSError, KeyboardInterrupt):    # the server stopped us or went away: nobody reads
+        try:
+            conn.send(run(req))
+        except (OSError, KeyboardInterrupt):    # the server stopped us or went away: nobody reads
+            pass
+        finally:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)   # from here on a stop is silent
+            conn.close()
+    except (OSError, KeyboardInterrupt):        # a stop that landed while closing
         pass
-    finally:
-        conn.close()
 
 
 def _engine(req: Request, capability: str | None = None, why: str = ""):
