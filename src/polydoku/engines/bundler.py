@@ -20,7 +20,6 @@ import hashlib
 import re
 from pathlib import Path
 
-from ..errors import BadInput
 from ..model import Puzzle
 from ..problem import build_problem
 from .base import Status
@@ -135,15 +134,8 @@ class BundlerEngine(ResolverEngine):
 
 def export(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
     """Write the compact index, a Gemfile and a README (options encoding=…, port=…)."""
-    unknown = sorted(set(options) - {"encoding", "port"})
-    if unknown:
-        raise BadInput(f"unknown export option {unknown[0]!r} (known: encoding, port)")
-    encoding = options.get("encoding", "faithful")
-    if encoding not in ("faithful", "tuned"):
-        raise BadInput(f"export option encoding={encoding!r} is not one of faithful, tuned")
-    port = options.get("port", "8808")
-    if not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
-        raise BadInput(f"export option port={port!r} is not a port number")
+    from .exports import export_options, write_files
+    encoding, port = export_options(options, port="8808")
     index = build_index(build_problem(puzzle), encoding)
     files: dict[str, bytes | str] = {f"gems/{k}": v for k, v in compact_index(index).items()}
     files["project/Gemfile"] = gemfile(index, f"http://127.0.0.1:{port}")
@@ -164,14 +156,5 @@ kill %1
 In `Gemfile.lock`, `sudoku-rRcC (V.0.0)`: cell rRcC holds V. When the puzzle has no solution,
 Bundler says "could not find compatible versions".
 """
-    written = []
-    for relpath, content in files.items():
-        path = out / relpath
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-        written.append(path)
-    return written
+    return write_files(out, files)
 

@@ -28,7 +28,6 @@ import shlex
 import tarfile
 from pathlib import Path
 
-from ..errors import BadInput
 from ..model import Puzzle
 from ..problem import build_problem
 from .base import Status
@@ -151,12 +150,8 @@ class CabalEngine(ResolverEngine):
 
 def export(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
     """Write the repository, the project and a README (option encoding=faithful|tuned)."""
-    unknown = sorted(set(options) - {"encoding"})
-    if unknown:
-        raise BadInput(f"unknown export option {unknown[0]!r} (known: encoding)")
-    encoding = options.get("encoding", "faithful")
-    if encoding not in ("faithful", "tuned"):
-        raise BadInput(f"export option encoding={encoding!r} is not one of faithful, tuned")
+    from .exports import export_options, write_files
+    encoding, _ = export_options(options)
     index = build_index(build_problem(puzzle), encoding)
     files: dict[str, bytes | str] = {f"{REPO}/{k}": v for k, v in repository(index).items()}
     for name, text in project_files(index, "@PWD@/" + REPO).items():
@@ -177,13 +172,4 @@ cd project && CABAL_DIR=$PWD/../cabal-dir {run}
 The plan lists `sudoku-rRcC-V.0.0`: cell rRcC holds V. Without `--max-backjumps=-1` cabal gives
 up at its backjump limit on most 9x9 puzzles.
 """
-    written = []
-    for relpath, content in files.items():
-        path = out / relpath
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-        written.append(path)
-    return written
+    return write_files(out, files)

@@ -29,7 +29,6 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import BadInput
 from ..model import Puzzle
 from ..problem import AllDifferent, Nogood, Problem, Table, build_problem, lower
 from .base import Status
@@ -233,14 +232,9 @@ class CargoEngine(ResolverEngine):
 
 def export(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
     """Write the project, the vendored crates and a README (option `encoding=faithful|tuned`)."""
-    unknown = sorted(set(options) - {"encoding"})
-    if unknown:
-        raise BadInput(f"unknown export option {unknown[0]!r} (known: encoding)")
-    encoding = options.get("encoding", "faithful")
-    if encoding not in ("faithful", "tuned"):
-        raise BadInput(f"export option encoding={encoding!r} is not one of faithful, tuned")
+    from .exports import export_options, write_files
+    encoding, _ = export_options(options)
     reg = build(build_problem(puzzle), encoding)
-    written = []
     content = files(reg)
     content["README.md"] = f"""# {reg.title}: a Sudoku for Cargo
 
@@ -258,10 +252,5 @@ CARGO_HOME=$PWD/.cargo-home cargo {' '.join(COMMAND)}
 In `Cargo.lock`, `name = "sudoku-rRcC"` with `version = "1.V.0"`: cell rRcC holds V. When the
 puzzle has no solution, Cargo says "failed to select a version".
 """
-    for relpath, text in content.items():
-        path = out / relpath
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
+    return write_files(out, content)
 

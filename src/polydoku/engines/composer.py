@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..errors import BadInput
 from ..model import Puzzle
 from ..problem import build_problem
 from .base import Status
@@ -110,7 +109,8 @@ class ComposerEngine(ResolverEngine):
 
 def export(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
     """Write composer.json and a README with the command (option `encoding=faithful|tuned`)."""
-    index = build_index(build_problem(puzzle), _encoding(options))
+    from .exports import export_options, write_files
+    index = build_index(build_problem(puzzle), export_options(options)[0])
     files = {"composer.json": composer_json(index), "README.md": f"""# {index.title}: a Sudoku for Composer
 
 `composer.json` holds every package inline (Packagist is switched off): package `sudoku/rRcC`
@@ -127,18 +127,5 @@ COMPOSER_HOME=$PWD/.composer COMPOSER_DISABLE_NETWORK=1 \\
 Composer says "Your requirements could not be resolved to an installable set of packages" and
 names the conflicting packages.
 """}
-    written = []
-    for name, text in files.items():
-        (out / name).write_text(text, encoding="utf-8")
-        written.append(out / name)
-    return written
+    return write_files(out, files)
 
-
-def _encoding(options: dict[str, str]) -> str:
-    unknown = sorted(set(options) - {"encoding"})
-    if unknown:
-        raise BadInput(f"unknown export option {unknown[0]!r} (known: encoding)")
-    encoding = options.get("encoding", "faithful")
-    if encoding not in ("faithful", "tuned"):
-        raise BadInput(f"export option encoding={encoding!r} is not one of faithful, tuned")
-    return encoding

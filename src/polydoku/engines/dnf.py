@@ -27,7 +27,6 @@ import shlex
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from ..errors import BadInput
 from ..model import Puzzle
 from ..problem import build_problem
 from .base import Status
@@ -188,12 +187,8 @@ class DnfEngine(ResolverEngine):
 
 def export(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
     """Write the rpm-md repository and a README with the command (option encoding=…)."""
-    unknown = sorted(set(options) - {"encoding"})
-    if unknown:
-        raise BadInput(f"unknown export option {unknown[0]!r} (known: encoding)")
-    encoding = options.get("encoding", "faithful")
-    if encoding not in ("faithful", "tuned"):
-        raise BadInput(f"export option encoding={encoding!r} is not one of faithful, tuned")
+    from .exports import export_options, write_files
+    encoding, _ = export_options(options)
     index = build_index(build_problem(puzzle), encoding)
     files: dict[str, bytes | str] = {f"repo/{k}": v for k, v in repodata(index).items()}
     files["dnf.conf.in"] = config("@PWD@")
@@ -217,13 +212,4 @@ sed "s#@PWD@#$PWD#g" repos.d.in > repos.d/sudoku.repo
 The transaction table lists `sudoku-rRcC noarch V.0.0-1`: cell rRcC holds V. When the puzzle
 has no solution, dnf prints the "Problem:" libsolv found.
 """
-    written = []
-    for relpath, content in files.items():
-        path = out / relpath
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-        written.append(path)
-    return written
+    return write_files(out, files)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from typing import Mapping
 
 from ..errors import BadInput
 from ..model import Puzzle
@@ -44,6 +45,36 @@ ENGINE_OF: dict[str, str] = {
     "dimacs": "sat", "smtlib": "z3", "minizinc": "minizinc", "asp": "clingo",
     "alloy": "alloy", "picat": "picat",
 }
+
+
+def export_options(options: dict[str, str], *, port: str | None = None) -> tuple[str, str]:
+    """Return an exporter's (encoding, port) from its options: `encoding=faithful|tuned`, and
+    `port=N` where the exporter serves something (`port` is its default); others are bad input."""
+    known = ["encoding", "port"] if port else ["encoding"]
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise BadInput(f"unknown export option {unknown[0]!r} (known: {', '.join(known)})")
+    encoding = options.get("encoding", "faithful")
+    if encoding not in ("faithful", "tuned"):
+        raise BadInput(f"export option encoding={encoding!r} is not one of faithful, tuned")
+    value = options.get("port", port or "")
+    if port and (not (value.isascii() and value.isdigit()) or not 0 < int(value) < 65536):
+        raise BadInput(f"export option port={value!r} is not a port number")
+    return encoding, value
+
+
+def write_files(out: Path, files: Mapping[str, bytes | str]) -> list[Path]:
+    """Write an exporter's files (relative path -> text or bytes) under `out`; return them."""
+    written = []
+    for relpath, content in files.items():
+        path = out / relpath
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+        written.append(path)
+    return written
 
 
 def export(puzzle: Puzzle, fmt: str, out: Path, options: dict[str, str] | None = None) -> list[Path]:

@@ -444,15 +444,8 @@ class BunEngine(JavaScriptEngine):
 
 def export(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
     """Write the registry folder, package.json and a README (option encoding=…)."""
-    unknown = sorted(set(options) - {"encoding", "port"})
-    if unknown:
-        raise BadInput(f"unknown export option {unknown[0]!r} (known: encoding, port)")
-    encoding = options.get("encoding", "faithful")
-    if encoding not in ("faithful", "tuned"):
-        raise BadInput(f"export option encoding={encoding!r} is not one of faithful, tuned")
-    port = options.get("port", "4873")
-    if not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
-        raise BadInput(f"export option port={port!r} is not a port number")
+    from .exports import export_options, write_files
+    encoding, port = export_options(options, port="4873")
     index = build_index(build_problem(puzzle), encoding)
     url = f"http://127.0.0.1:{port}"
     files: dict[str, bytes | str] = {f"registry/{k}": v
@@ -483,13 +476,4 @@ kill %1
 `package-lock.json` / `pnpm-lock.yaml` then name one version of each cell: check it with
 `polydoku verify` before you believe it.
 """
-    written = []
-    for relpath, content in files.items():
-        path = out / relpath
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-        written.append(path)
-    return written
+    return write_files(out, files)

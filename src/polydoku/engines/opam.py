@@ -23,7 +23,6 @@ import shlex
 import time
 from pathlib import Path
 
-from ..errors import BadInput
 from ..model import Puzzle
 from ..problem import build_problem
 from .base import Status
@@ -137,12 +136,8 @@ class OpamEngine(ResolverEngine):
 
 def export(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
     """Write the opam repository and a README with the commands (option encoding=…)."""
-    unknown = sorted(set(options) - {"encoding"})
-    if unknown:
-        raise BadInput(f"unknown export option {unknown[0]!r} (known: encoding)")
-    encoding = options.get("encoding", "faithful")
-    if encoding not in ("faithful", "tuned"):
-        raise BadInput(f"export option encoding={encoding!r} is not one of faithful, tuned")
+    from .exports import export_options, write_files
+    encoding, _ = export_options(options)
     index = build_index(build_problem(puzzle), encoding)
     files = {f"repo/{k}": v for k, v in repository(index).items()}
     steps = "\n".join(shlex.join(["opam", *args]).replace("@PWD@", '"$PWD"')
@@ -162,10 +157,4 @@ export OPAMROOT=$PWD/opamroot OPAMNODEPEXTS=1 OPAMYES=1 OPAMROOTISOK=1
 The actions list `install sudoku-rRcC V.0.0`: cell rRcC holds V. When the puzzle has no
 solution, opam says "No solution" and names the conflicting packages.
 """
-    written = []
-    for relpath, text in files.items():
-        path = out / relpath
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
+    return write_files(out, files)

@@ -21,7 +21,6 @@ import shlex
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from ..errors import BadInput
 from ..model import Puzzle
 from ..problem import build_problem
 from .base import Status
@@ -123,12 +122,8 @@ class ZeroInstallEngine(ResolverEngine):
 
 def export(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
     """Write the feeds (URIs under @PWD@, set by the README's first command) and a README."""
-    unknown = sorted(set(options) - {"encoding"})
-    if unknown:
-        raise BadInput(f"unknown export option {unknown[0]!r} (known: encoding)")
-    encoding = options.get("encoding", "faithful")
-    if encoding not in ("faithful", "tuned"):
-        raise BadInput(f"export option encoding={encoding!r} is not one of faithful, tuned")
+    from .exports import export_options, write_files
+    encoding, _ = export_options(options)
     index = build_index(build_problem(puzzle), encoding)
     files: dict[str, bytes | str] = dict(feeds(index, "@PWD@"))
     run = shlex.join(["0install", *command("@PWD@")]).replace("@PWD@", '"$PWD"')
@@ -147,13 +142,4 @@ sed -i "s#@PWD@#$PWD#g" feeds/*.xml && mkdir -p {EMPTY}
 The selections name one version per cell feed: the solution. When the puzzle has none,
 0install says "Can't find all required implementations" and lists the rejected candidates.
 """
-    written = []
-    for relpath, content in files.items():
-        path = out / relpath
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-        written.append(path)
-    return written
+    return write_files(out, files)

@@ -10,38 +10,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...errors import BadInput
 from ...model import Puzzle
 from ...problem import build_problem
+from ..exports import export_options, write_files
 from . import encode
 
 
 def _index(puzzle: Puzzle, options: dict[str, str]) -> tuple[encode.Index, str]:
     """Return the index of a puzzle in the asked encoding, and the URL the README serves."""
-    unknown = sorted(set(options) - {"encoding", "port"})
-    if unknown:
-        raise BadInput(f"unknown export option {unknown[0]!r} (known: encoding, port)")
-    encoding = options.get("encoding", "faithful")
-    if encoding not in encode.ENCODINGS:
-        raise BadInput(f"export option encoding={encoding!r} is not one of "
-                       f"{', '.join(encode.ENCODINGS)}")
-    port = options.get("port", "8000")
-    if not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
-        raise BadInput(f"export option port={port!r} is not a port number")
+    encoding, port = export_options(options, port="8000")
     return encode.build_index(build_problem(puzzle), encoding), f"http://127.0.0.1:{port}/simple/"
-
-
-def _write(out: Path, files: dict[str, bytes | str]) -> list[Path]:
-    written = []
-    for relpath, content in files.items():
-        path = out / relpath
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-        written.append(path)
-    return written
 
 
 def _summary(index: encode.Index) -> str:
@@ -97,7 +75,7 @@ def export_pypi(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path
                                      "pyproject.toml": encode.pyproject_pep621(index, url)}
     files["README.md"] = _PYPI_README.format(title=index.title, summary=_summary(index),
                                              port=port)
-    return _write(out, files)
+    return write_files(out, files)
 
 
 def export_poetry(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
@@ -126,4 +104,4 @@ In `poetry.lock`, each `[[package]]` `name = "sudoku-rRcC"` has `version = "V.0.
 holds V. When the puzzle has no solution, Poetry prints its derivation ("Because … version
 solving failed").
 """
-    return _write(out, files)
+    return write_files(out, files)
