@@ -25,7 +25,7 @@ from ..problem import build_problem
 from .base import Status
 from .javascript import _Registry, serve_registry
 from .pypi.encode import Index, build_index
-from .resolvers import ResolverEngine, ToolRun, after, excerpt, value
+from .resolvers import ResolverEngine, ToolRun, after, excerpt, one_way, value
 
 EPOCH = "2000-01-01T00:00:00Z"
 
@@ -41,17 +41,11 @@ def _requirement(spec: str) -> str:
     return "&".join(parts)
 
 
-def one_way(index: Index) -> dict[str, list[tuple[str, list[tuple[str, str]]]]]:
+def gem_versions(index: Index) -> dict[str, list[tuple[str, list[tuple[str, str]]]]]:
     """Return each gem's versions with their dependencies, exclusions only to later cells."""
-    order = index.variable_of
     out: dict[str, list[tuple[str, list[tuple[str, str]]]]] = {}
-    for project in index.projects:
-        mine = order.get(project.name)
-        rows = out.setdefault(project.name, [])
-        for release in project.releases:
-            deps = [(name, spec) for name, spec in release.requires
-                    if not spec.startswith("!=") or mine is None or order[name] > mine]
-            rows.append((release.version, deps))
+    for project, release, deps in one_way(index):
+        out.setdefault(project.name, []).append((release.version, deps))
     return out
 
 
@@ -59,7 +53,8 @@ def compact_index(index: Index) -> dict[str, bytes]:
     """Return the compact index's files: `versions`, `names` and `info/NAME` for every gem."""
     files: dict[str, bytes] = {}
     listing = [f"created_at: {EPOCH}", "---"]
-    for name, versions in one_way(index).items():
+    gems = gem_versions(index)
+    for name, versions in gems.items():
         lines = ["---"]
         for ver, deps in versions:
             dep_text = ",".join(f"{dep}:{_requirement(spec)}" for dep, spec in deps)
@@ -70,7 +65,7 @@ def compact_index(index: Index) -> dict[str, bytes]:
         listing.append(f"{name} {','.join(v for v, _ in versions)} "
                        f"{hashlib.md5(info, usedforsecurity=False).hexdigest()}")
     files["versions"] = ("\n".join(listing) + "\n").encode()
-    files["names"] = ("---\n" + "".join(f"{n}\n" for n in one_way(index)) + "\n").encode()
+    files["names"] = ("---\n" + "".join(f"{n}\n" for n in gems) + "\n").encode()
     return files
 
 

@@ -32,7 +32,7 @@ from ..model import Puzzle
 from ..problem import build_problem
 from .base import Status
 from .pypi.encode import ROOT_NAME, Index, build_index
-from .resolvers import ResolverEngine, ToolRun, after, excerpt, value
+from .resolvers import ResolverEngine, one_way, ToolRun, after, excerpt, value
 
 REPO = "repo"
 
@@ -76,16 +76,11 @@ def _sdist(name: str, ver: str, text: str) -> bytes:
 
 def repository(index: Index) -> dict[str, bytes]:
     """Return the source tarballs of the local repository, exclusions to later cells only."""
-    order = index.variable_of
     out: dict[str, bytes] = {}
-    for project in index.projects:
-        mine = order.get(project.name)
-        for release in project.releases:
-            deps = [(name, spec) for name, spec in release.requires
-                    if not spec.startswith("!=") or mine is None or order[name] > mine]
-            text = cabal_file(project.name, release.version, release.summary, deps)
-            out[f"{cabal_name(project.name)}-{release.version}.tar.gz"] = \
-                _sdist(project.name, release.version, text)
+    for project, release, deps in one_way(index):
+        text = cabal_file(project.name, release.version, release.summary, deps)
+        out[f"{cabal_name(project.name)}-{release.version}.tar.gz"] = \
+            _sdist(project.name, release.version, text)
     return out
 
 

@@ -187,13 +187,8 @@ class CargoEngine(ResolverEngine):
     program = "cargo"
     tool = "Cargo"
 
-    def available(self):
-        from .base import Availability
-        from .debian.run import program_version
-        path = cargo_program()
-        if path is None:
-            return Availability(False, reason="program 'cargo' not found", hint=self.install_hint)
-        return Availability(True, program_version([path, "--version"]) or "unknown version")
+    def program_path(self):
+        return cargo_program()
 
     def encode(self, problem):
         return build(problem, self.encoding())
@@ -205,7 +200,7 @@ class CargoEngine(ResolverEngine):
         env = box.env({"CARGO_HOME": str(box.path / "home" / "cargo"),
                        "CARGO_NET_OFFLINE": "true", "CARGO_TERM_COLOR": "never",
                        "CARGO_TARGET_DIR": str(box.path / "target")})
-        run = box.run([cargo_program() or "cargo", *COMMAND], timeout=timeout, env=env,
+        run = box.run([self.program_path() or "cargo", *COMMAND], timeout=timeout, env=env,
                       cwd=project, memory_mb=self.memory_mb(), name="cargo")
         lock = project / "Cargo.lock"
         answer = lock.read_text(encoding="utf-8") if lock.exists() else None

@@ -29,6 +29,7 @@ import http.server
 import io
 import json
 import re
+import shutil
 import tarfile
 import threading
 from pathlib import Path
@@ -36,7 +37,7 @@ from typing import ClassVar, Iterator
 
 from ..errors import BadInput
 from ..model import Puzzle
-from ..problem import Problem, build_problem
+from ..problem import build_problem
 from .base import Availability, Outcome, Status
 from .pypi.encode import ROOT_NAME, Index, build_index
 from .resolvers import ResolverEngine, ToolRun, excerpt, last_lines, value
@@ -197,11 +198,6 @@ class JavaScriptEngine(ResolverEngine):
         base = cmd[:2] if cmd[0].endswith("node") else cmd[:1]
         return [*base, "--version"]
 
-    def solve(self, problem: Problem, *, max_solutions: int = 1,
-              timeout: float | None = None) -> Outcome:
-        self._problem = problem
-        return super().solve(problem, max_solutions=max_solutions, timeout=timeout)
-
     def project_files(self, index: Index, url: str, box: Sandbox) -> dict[str, str]:
         """Return the project's files (package.json and the tool's config)."""
         return {"package.json": json.dumps(package_json(index), indent=1) + "\n"}
@@ -232,16 +228,15 @@ class JavaScriptEngine(ResolverEngine):
         answer = lock.read_text(encoding="utf-8") if lock.exists() else None
         if box.keep is None:
             for heavy in ("node_modules", ".yarn"):
-                import shutil
                 shutil.rmtree(project / heavy, ignore_errors=True)
         return ToolRun(run, answer, project)
 
-    def _outcome(self, index, done, timeout, seconds):
-        out = super()._outcome(index, done, timeout, seconds)
-        puzzle = self._problem.puzzle
+    def _outcome(self, problem, index, done, timeout, seconds):
+        out = super()._outcome(problem, index, done, timeout, seconds)
+        puzzle = problem.puzzle
         if out.status is Status.SOLVED and puzzle is not None:
             from ..verify import grid_problems
-            broken = "; ".join(grid_problems(puzzle, out.solutions[0][:self._problem.ncells])[:3])
+            broken = "; ".join(grid_problems(puzzle, out.solutions[0][:problem.ncells])[:3])
             if broken:
                 words = [ln for ln in done.run.output.splitlines()
                          if any(w in ln for w in PEER_WORDS)]

@@ -76,8 +76,12 @@ class ResolverEngine(Engine):
         self.encoding()
         self.memory_mb()
 
+    def program_path(self) -> str | None:
+        """Return the program this engine runs (None when it is not installed)."""
+        return find_program(self.program)
+
     def available(self) -> Availability:
-        path = find_program(self.program)
+        path = self.program_path()
         if path is None:
             return Availability(False, reason=f"program {self.program!r} not found",
                                 hint=self.install_hint)
@@ -101,7 +105,7 @@ class ResolverEngine(Engine):
             for part in ("stdout", "stderr"):
                 setattr(done.run, part, getattr(done.run, part).replace(str(box.path),
                                                                           "<sandbox>"))
-            out = self._outcome(index, done, timeout, seconds)
+            out = self._outcome(problem, index, done, timeout, seconds)
             out.log_path, out.artifact_path = done.run.log_path, box.kept(done.artifact)
         out.stats.update({"encoding": index.encoding, "tool_seconds": round(seconds, 3),
                           "tool_cpu_seconds": round(done.run.cpu_seconds, 3),
@@ -112,7 +116,7 @@ class ResolverEngine(Engine):
         out.engine = self.spec
         return out
 
-    def _outcome(self, index: Any, done: ToolRun, timeout: float | None,
+    def _outcome(self, problem: Problem, index: Any, done: ToolRun, timeout: float | None,
                  seconds: float) -> Outcome:
         run = done.run
         if run.timed_out:
@@ -160,6 +164,19 @@ class ResolverEngine(Engine):
     def tool_stats(self, output: str) -> dict:
         """Return statistics the tool printed about its run."""
         return {}
+
+
+def one_way(index: Any):
+    """Yield (project, release, requirements) with each exclusion kept in one direction only,
+    from a cell to later cells: for tools that refuse dependency cycles (Bundler, cabal). One
+    direction already forbids the pair."""
+    order = index.variable_of
+    for project in index.projects:
+        mine = order.get(project.name)
+        for release in project.releases:
+            yield project, release, [(name, spec) for name, spec in release.requires
+                                     if not spec.startswith("!=") or mine is None
+                                     or order[name] > mine]
 
 
 # --- the tools' words ---------------------------------------------------------------------------
