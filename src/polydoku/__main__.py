@@ -1,5 +1,5 @@
 """`python -m polydoku`: the command line."""
 
-from .cli.app import entry
+from .cli.express import entry
 
 entry()

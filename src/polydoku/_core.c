@@ -79,6 +79,7 @@ typedef struct {
     unsigned char *queued;
     u64 *weight;                  /* per variable: how often its domain emptied (dom/wdeg) */
     u64 *frames; int nframes;     /* search frames, n each */
+    u64 *first;                   /* the first solution's masks (solve_lines reads it) */
     /* per run */
     long long nodes, guesses, found, limit, keep;
     double deadline; int timed_out;
@@ -376,6 +377,8 @@ static u64 *frame(Core *c, int depth)
 static int record(Core *c, const u64 *cand)
 {
     c->found++;
+    if (c->found == 1 && c->first)
+        memcpy(c->first, cand, sizeof(u64) * c->n);
     if (c->solutions && c->found <= c->keep) {
         PyObject *t = PyTuple_New(c->n);
         if (!t)
@@ -452,19 +455,41 @@ static int dfs(Core *c, int depth)
     return 0;
 }
 
-/* Load givens into frame 0 and narrow: 1 = ready, 0 = contradiction. */
-static int load(Core *c, PyObject *givens, int use_locked)
+/* Copy the start domains into frame 0 and queue the variables they already fix: 1 = ready,
+   0 = contradiction, -1 = out of memory (a Python error is set). */
+static int load_start(Core *c, int *qn)
 {
     u64 *cand = frame(c, 0);
     if (!cand) { PyErr_NoMemory(); return -1; }
     memcpy(cand, c->start, sizeof(u64) * c->n);
-    int qn = 0;
+    *qn = 0;
     for (int v = 0; v < c->n; v++) {
         if (!cand[v]) return 0;
-        if (SINGLE(cand[v])) { c->queued[v] = 1; c->queue[qn++] = v; }
+        if (SINGLE(cand[v])) { c->queued[v] = 1; c->queue[(*qn)++] = v; }
     }
+    return 1;
+}
+
+/* Place value val (1-based) on var in frame 0 and queue it: 0 when it is not a candidate. */
+static int place(Core *c, int var, long val, int *qn)
+{
+    u64 *cand = c->frames;
+    if (var < 0 || var >= c->n || val < 1 || val > 64) return 0;
+    u64 bit = (u64)1 << (val - 1);
+    if (!(cand[var] & bit)) return 0;
+    cand[var] = bit;
+    if (!c->queued[var]) { c->queued[var] = 1; c->queue[(*qn)++] = var; }
+    return 1;
+}
+
+/* Load givens into frame 0 and narrow: 1 = ready, 0 = contradiction. */
+static int load(Core *c, PyObject *givens, int use_locked)
+{
+    int qn;
+    int r = load_start(c, &qn);
+    if (r <= 0) { if (r == 0) unqueue(c, qn); return r; }
     PyObject *seq = PySequence_Fast(givens, "givens must be a sequence");
-    if (!seq) return -1;
+    if (!seq) { unqueue(c, qn); return -1; }
     Py_ssize_t ng = PySequence_Fast_GET_SIZE(seq);
     int ok = 1;
     for (Py_ssize_t i = 0; i < ng && ok; i++) {
@@ -474,25 +499,32 @@ static int load(Core *c, PyObject *givens, int use_locked)
             unqueue(c, qn);
             return -1;
         }
-        if (var < 0 || var >= c->n || val < 1 || val > 64) { ok = 0; break; }
-        u64 bit = (u64)1 << (val - 1);
-        if (!(cand[var] & bit)) { ok = 0; break; }
-        cand[var] = bit;
-        if (!c->queued[var]) { c->queued[var] = 1; c->queue[qn++] = var; }
+        ok = var >= 0 && var < c->n && place(c, (int)var, val, &qn);
     }
     Py_DECREF(seq);
     if (!ok) {
         unqueue(c, qn);
         return 0;
     }
-    return fixpoint(c, cand, qn, use_locked);
+    return fixpoint(c, c->frames, qn, use_locked);
+}
+
+/* Start a run: counters, limit, deadline, fresh weights (each search learns afresh). */
+static void begin(Core *c, long long limit, long long keep, double deadline)
+{
+    c->nodes = c->guesses = c->found = 0;
+    c->limit = limit < 1 ? 1 : limit;
+    c->keep = keep < 0 ? c->limit : keep;
+    c->deadline = deadline;
+    c->timed_out = 0;
+    memset(c->weight, 0, sizeof(u64) * c->n);
 }
 
 /* ------------------------------------------------------------------ the Python type */
 
 static void core_free_parts(Core *c)
 {
-    free(c->full); free(c->start); free(c->peer_start); free(c->peer);
+    free(c->full); free(c->start); free(c->first); free(c->peer_start); free(c->peer);
     free(c->unit_start); free(c->unit); free(c->unit_full);
     free(c->conf_start); free(c->conf_var); free(c->conf_mask);
     for (int i = 0; i < c->ntables; i++) {
@@ -754,7 +786,8 @@ static int core_init(Core *c, PyObject *args, PyObject *kw)
     c->queue = malloc(sizeof(int) * (n + 1));
     c->queued = calloc(n, 1);
     c->weight = calloc(n, sizeof(u64));
-    if (!c->full || !c->start || !c->queue || !c->queued || !c->weight) { free(ds); PyErr_NoMemory(); return -1; }
+    c->first = calloc(n, sizeof(u64));
+    if (!c->full || !c->start || !c->queue || !c->queued || !c->weight || !c->first) { free(ds); PyErr_NoMemory(); return -1; }
     for (int v = 0; v < n; v++)
         c->full[v] = c->start[v] = ds[v] == 64 ? ~(u64)0 : (((u64)1 << ds[v]) - 1);
     free(ds);
@@ -828,12 +861,7 @@ static PyObject *core_search(Core *c, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "O|LLd", names, &givens, &limit, &keep,
                                      &deadline))
         return NULL;
-    c->nodes = c->guesses = c->found = 0;
-    c->limit = limit < 1 ? 1 : limit;
-    c->keep = keep < 0 ? c->limit : keep;
-    c->deadline = deadline;
-    c->timed_out = 0;
-    memset(c->weight, 0, sizeof(u64) * c->n);     /* each search learns afresh */
+    begin(c, limit, keep, deadline);
     c->solutions = PyList_New(0);
     if (!c->solutions) return NULL;
     int r = load(c, givens, 1);
@@ -919,6 +947,169 @@ bad:
     return NULL;
 }
 
+/* ------------------------------------------------------------------ a file of classic puzzles
+
+   `polydoku solve FILE --jobs 1` on a file of classic puzzles (cli/express.py): every line is
+   read, solved, checked and written here, so a line costs microseconds, not the Python
+   model's tens of them. The check is not the search's: `classic_wrong` knows nothing of the
+   Core and reads only the two lines and the box shape. */
+
+/* Return 0 when `sol` (size * size symbol indexes, 0-based) fills the grid of `given`
+   (-1 for a blank) with every row, column and box holding each value once; else 1. */
+static int classic_wrong(const signed char *given, const signed char *sol, int size,
+                         int box_rows, int box_cols)
+{
+    u64 all = size >= 64 ? ~(u64)0 : (((u64)1 << size) - 1);
+    for (int i = 0; i < size * size; i++)
+        if (sol[i] < 0 || sol[i] >= size || (given[i] >= 0 && given[i] != sol[i]))
+            return 1;
+    for (int a = 0; a < size; a++) {
+        u64 row = 0, col = 0, box = 0;
+        int top = (a / box_rows) * box_rows, left = (a % box_rows) * box_cols;
+        for (int b = 0; b < size; b++) {
+            row |= (u64)1 << sol[a * size + b];
+            col |= (u64)1 << sol[b * size + a];
+            box |= (u64)1 << sol[(top + b / box_cols) * size + left + b % box_cols];
+        }
+        if (row != all || col != all || box != all)
+            return 1;
+    }
+    return 0;
+}
+
+/* solve_lines(data, alphabet, box_rows, box_cols, timeout) -> (out, consumed, lines, answered):
+   solve each line of `data` (a classic puzzle of this Core's cells, one per line; `.` or
+   `0` a blank unless `0` is a symbol), first solution only, and write it as a line of
+   symbols; blank lines and lines starting with `#` are passed over, as the reader does.
+   Stops before the first line it cannot answer itself: any other line, a contradiction or
+   no solution, the timeout (seconds per puzzle), or a solution the check refuses; the
+   caller hands that line and the rest to the full path. `consumed` is the bytes of `data`
+   done, `lines` their lines, `answered` the puzzles among them. */
+static PyObject *core_solve_lines(Core *c, PyObject *args)
+{
+    Py_buffer data, alpha;
+    int box_rows, box_cols;
+    double timeout;
+    if (!PyArg_ParseTuple(args, "y*y*iid", &data, &alpha, &box_rows, &box_cols, &timeout))
+        return NULL;
+    PyObject *result = NULL;
+    char *out = NULL;
+    int size = (int)alpha.len, ncells = size * size;
+    if (size < 1 || size > 64 || c->n != ncells || c->ncells != ncells
+            || box_rows < 1 || box_cols < 1 || box_rows * box_cols != size) {
+        PyErr_SetString(PyExc_ValueError, "solve_lines: a classic grid of the Core's cells");
+        goto done;
+    }
+    signed char code[256];
+    memset(code, -2, sizeof code);                 /* -2: not a symbol of a puzzle line */
+    code['.'] = -1;
+    code['0'] = -1;
+    for (int k = 0; k < size; k++)
+        code[((const unsigned char *)alpha.buf)[k]] = (signed char)k;
+    const unsigned char *sym = alpha.buf;
+    const char *buf = data.buf;
+    Py_ssize_t len = data.len, pos = 0, cap = len + 16, used = 0;
+    long long answered = 0, lines = 0;
+    out = malloc((size_t)cap);
+    signed char given[64 * 64], sol[64 * 64];
+    if (!out) { PyErr_NoMemory(); goto done; }
+    while (pos < len) {
+        const char *line = buf + pos, *nl = memchr(line, '\n', (size_t)(len - pos));
+        Py_ssize_t end = nl ? nl - buf : len, width = end - pos;
+        if (width > 0 && line[width - 1] == '\r')
+            width--;
+        if (width == 0 || line[0] == '#') {        /* blank or a comment: nothing to print */
+            pos = nl ? end + 1 : len;
+            lines++;
+            continue;
+        }
+        if (width != ncells)
+            break;
+        int bad = 0, qn;
+        for (int i = 0; i < ncells && !bad; i++) {
+            given[i] = code[(unsigned char)line[i]];
+            bad = given[i] == -2;
+        }
+        if (bad)
+            break;
+        int r = load_start(c, &qn);
+        if (r < 0) goto done;
+        for (int i = 0; i < ncells && r > 0; i++)
+            if (given[i] >= 0)
+                r = place(c, i, given[i] + 1, &qn);
+        if (r > 0)
+            r = fixpoint(c, c->frames, qn, 1);
+        else
+            unqueue(c, qn);
+        if (r <= 0)
+            break;                                  /* no solution: the full path says why */
+        begin(c, 1, 0, timeout > 0 ? now_monotonic() + timeout : 0.0);
+        c->nodes = 1;
+        if (dfs(c, 0) < 0) goto done;
+        if (c->timed_out || c->found < 1)
+            break;
+        for (int i = 0; i < ncells; i++)
+            sol[i] = (signed char)CTZ(c->first[i]);
+        if (classic_wrong(given, sol, size, box_rows, box_cols))
+            break;                                  /* the full path refuses it by name */
+        if (used + ncells + 1 > cap) {
+            cap = 2 * cap + ncells + 1;
+            char *more = realloc(out, (size_t)cap);
+            if (!more) { PyErr_NoMemory(); goto done; }
+            out = more;
+        }
+        for (int i = 0; i < ncells; i++)
+            out[used + i] = (char)sym[sol[i]];
+        out[used + ncells] = '\n';
+        used += ncells + 1;
+        answered++;
+        lines++;
+        pos = nl ? end + 1 : len;
+        if (!(answered & 255) && PyErr_CheckSignals() < 0)
+            goto done;
+    }
+    result = Py_BuildValue("(y#nLL)", out, used, pos, lines, answered);
+done:
+    free(out);
+    PyBuffer_Release(&data);
+    PyBuffer_Release(&alpha);
+    return result;
+}
+
+/* check_classic(given, solution, box_rows, box_cols): classic_wrong on two lists of 0-based
+   symbol indexes (-1 a blank given), for the tests that hold the check to its word. */
+static PyObject *check_classic(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *g, *s;
+    int box_rows, box_cols;
+    if (!PyArg_ParseTuple(args, "OOii", &g, &s, &box_rows, &box_cols))
+        return NULL;
+    int size = box_rows * box_cols;
+    if (box_rows < 1 || box_cols < 1 || size > 64) {
+        PyErr_SetString(PyExc_ValueError, "box shape");
+        return NULL;
+    }
+    signed char given[64 * 64], sol[64 * 64];
+    PyObject *lists[2] = {g, s};
+    signed char *into[2] = {given, sol};
+    for (int k = 0; k < 2; k++) {
+        PyObject *seq = PySequence_Fast(lists[k], "a sequence of ints");
+        if (!seq) return NULL;
+        if (PySequence_Fast_GET_SIZE(seq) != size * size) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "one value per cell");
+            return NULL;
+        }
+        for (int i = 0; i < size * size; i++) {
+            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+            if (v == -1 && PyErr_Occurred()) { Py_DECREF(seq); return NULL; }
+            into[k][i] = (signed char)(v < -1 ? -1 : v > 100 ? 100 : v);
+        }
+        Py_DECREF(seq);
+    }
+    return PyBool_FromLong(!classic_wrong(given, sol, size, box_rows, box_cols));
+}
+
 static PyMethodDef core_methods[] = {
     {"propagate", (PyCFunction)core_propagate, METH_VARARGS,
      "propagate(cands, queue) -> narrowed candidate masks, or None on a contradiction"},
@@ -927,6 +1118,15 @@ static PyMethodDef core_methods[] = {
      "guesses, timed_out)"},
     {"fixpoint", (PyCFunction)(void (*)(void))core_fixpoint, METH_VARARGS | METH_KEYWORDS,
      "fixpoint(givens, locked=False) -> candidate bitmasks, or None on a contradiction"},
+    {"solve_lines", (PyCFunction)core_solve_lines, METH_VARARGS,
+     "solve_lines(data, alphabet, box_rows, box_cols, timeout) -> (out, consumed, lines, "
+     "answered)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMethodDef module_methods[] = {
+    {"check_classic", check_classic, METH_VARARGS,
+     "check_classic(given, solution, box_rows, box_cols) -> whether the solution is right"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -947,6 +1147,7 @@ static struct PyModuleDef module = {
     .m_name = "_core",
     .m_doc = "The native engine's compiled search (see engines/native.py).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC PyInit__core(void)

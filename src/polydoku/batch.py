@@ -28,6 +28,8 @@ from functools import partial
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sized, TypeVar
 
+from .stops import STOP_SIGNALS, install_main_handlers
+
 if TYPE_CHECKING:      # imported where a pool starts: a one-process run never pays for them
     import multiprocessing.context
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -136,7 +138,7 @@ def _start_helpers() -> None:
     to SIGTERM and SIGHUP: when a service manager stops the whole process group, they must
     outlive the workers' clean-up and end with this process, as they do on Ctrl-C."""
     import signal
-    sigs = [getattr(signal, n) for n in _STOP_SIGNALS if hasattr(signal, n)]
+    sigs = [getattr(signal, n) for n in STOP_SIGNALS if hasattr(signal, n)]
     saved = [signal.signal(sig, signal.SIG_IGN) for sig in sigs]
     try:
         import multiprocessing
@@ -170,29 +172,20 @@ def _start_worker(initializer: Callable[..., Any] | None, initargs: tuple) -> No
         initializer(*initargs)
 
 
-_STOP_SIGNALS = ("SIGTERM", "SIGHUP")
-
-
 def install_stop_handlers(worker: bool = False) -> None:
     """Make SIGTERM and SIGHUP raise KeyboardInterrupt in this process (where they still have
     their default action), so that every `finally` and context manager runs on the way out.
     In a worker, Ctrl-C does the same, and only the first stop signal counts: the others
     (a process group gets one, then the main process sends one) must not break off the
     clean-up the first one started."""
+    if not worker:
+        install_main_handlers()
+        return
     import signal
-    names = _STOP_SIGNALS + (("SIGINT",) if worker else ())
-    for name in names:
+    for name in STOP_SIGNALS + ("SIGINT",):
         sig = getattr(signal, name, None)
-        if sig is None:
-            continue
-        if worker:
+        if sig is not None:
             signal.signal(sig, _interrupt_once)
-        elif signal.getsignal(sig) is signal.SIG_DFL:
-            signal.signal(sig, _raise_interrupt)
-
-
-def _raise_interrupt(signum, frame) -> None:
-    raise KeyboardInterrupt
 
 
 def _ignore(signum, frame) -> None:
@@ -201,7 +194,7 @@ def _ignore(signum, frame) -> None:
 
 def _interrupt_once(signum, frame) -> None:
     import signal
-    for name in _STOP_SIGNALS + ("SIGINT",):
+    for name in STOP_SIGNALS + ("SIGINT",):
         sig = getattr(signal, name, None)
         if sig is not None:       # a Python no-op, not SIG_IGN: a signal already on its way
             signal.signal(sig, _ignore)   # to this process must find a handler to run

@@ -7,6 +7,13 @@ so `polydoku solve` pays only for what solving needs; a new command is a new fil
 
 from __future__ import annotations
 
-from .app import cli, main
-
 __all__ = ["cli", "main"]
+
+
+def __getattr__(name: str):
+    """`cli` and `main` from app.py, imported on first use: the console entry (express.py) runs
+    without click when the express lane answers."""
+    if name in __all__:
+        from . import app
+        return getattr(app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,7 +13,7 @@ from ..errors import EXIT_BAD_INPUT, EXIT_ENGINE, PolydokuError
 from ..text import one_line
 
 
-HELPERS = ("app", "common", "many")       # modules of this package that hold no command
+HELPERS = ("app", "common", "express", "many")       # modules of this package that hold no command
 
 
 class LazyGroup(click.Group):

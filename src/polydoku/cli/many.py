@@ -32,6 +32,7 @@ from ..engines.base import Engine
 from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT)
 from ..formats.read import Entry, RawLine, parse_entry
 from .common import ExitCode, json_line, stderr_is_terminal
+from .express import Resume, summary_line, take_resume
 
 # What one puzzle prints: (stdout text, stderr text, exit code).
 Result = tuple[str, str, int]
@@ -65,6 +66,9 @@ class Job:
     summary: tuple[tuple[int, str], ...] = SOLVE_SUMMARY
     source: str = "<stdin>"
     bad_row: Callable[[Entry, Any], str] | None = None   # a bad line's record, when not "error"
+    # answers the leading lines of a run at once when it can: (texts, settings) -> (lines
+    # done, their stdout, puzzles solved); solve's express lane (express.answer_lines)
+    express: Callable[[list[str], Any], tuple[int, str, int]] | None = None
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,14 @@ def run_lines(first: RawLine, rest: Iterable[RawLine], job: Job, spread: Spread,
     rest), print the results, and return the worst exit code. `total` is the source's size
     in characters, for the progress bar, when known."""
     job = replace(job, source=first.source)
+    carried = take_resume()
+    if carried is not None:
+        # The express lane answered the first lines already: they become blank lines here, so
+        # that every other line keeps its number (its index in the stream, on a pool).
+        done = carried.lines
+        rest = (RawLine("", r.line, r.source) if r.line <= done else r
+                for r in chain([first], rest))
+        first = next(rest)
     batches: Iterator[Batch]
     if spread.dask:
         batches = _cluster_batches(chain([first], rest), job, spread, count_lines(first.source))
@@ -125,7 +137,7 @@ def run_lines(first: RawLine, rest: Iterable[RawLine], job: Job, spread: Spread,
         batches = (result for _, result in run_chunks(
             run_batch, (r.text for r in lines), jobs=jobs, size=spread.chunk,
             initializer=init_worker, initargs=(job,), preload=(__name__,)))
-    return stream(batches, total, job.summary)
+    return stream(batches, total, job.summary, carried=carried)
 
 
 def _cluster_batches(lines: Iterator[RawLine], job: Job, spread: Spread,
@@ -171,11 +183,19 @@ def holds_puzzle(text: str) -> bool:
 
 
 def stream(batches: Iterable[Batch], total: int | None,
-           summary: tuple[tuple[int, str], ...] = SOLVE_SUMMARY, label: str = "solving") -> int:
+           summary: tuple[tuple[int, str], ...] = SOLVE_SUMMARY, label: str = "solving",
+           carried: Resume | None = None) -> int:
     """Print batches of results as they come with a progress bar and a summary; return the
-    worst exit code."""
+    worst exit code. `carried` is what the express lane printed before (its lines count too)."""
     code, tally, start = ExitCode(), Counter[int](), time.perf_counter()
+    if carried is not None:
+        tally.update(carried.tally)
+        start = carried.start
+        for c in carried.tally:
+            code.add(c)
     with Progress(total, enabled=stderr_is_terminal(), label=label) as bar:
+        if carried is not None:
+            bar.advance(carried.chars if total else carried.lines, items=carried.lines)
         for chars, out, err, codes in batches:
             if out:
                 click.echo(out, nl=False)
@@ -185,12 +205,9 @@ def stream(batches: Iterable[Batch], total: int | None,
             for c in set(codes):
                 code.add(c)
             bar.advance(chars if total else len(codes), items=len(codes))
-    seconds = time.perf_counter() - start
-    done = sum(tally.values())
-    if done > 1:
-        counts = ", ".join(f"{tally[k]:,} {name}" for k, name in summary if tally[k])
-        click.echo(f"polydoku: {done:,} puzzles in {seconds:.2f} s "
-                   f"({done / max(seconds, 1e-9):,.0f}/s): {counts}", err=True)
+    line = summary_line(tally, time.perf_counter() - start, summary)
+    if line:
+        click.echo(line, err=True)
     return code.code
 
 
@@ -229,7 +246,10 @@ def lines_batch(job: Job, start: int, texts: list[str], engine: Engine | None = 
     is its own bad input, a puzzle is an error (exit 3) when `failed` says why, else the
     command's answer with `engine`."""
     results = []
-    for k, text in enumerate(texts, start + 1):
+    done, said, solved = 0, "", 0
+    if job.express is not None and engine is not None and not failed:
+        done, said, solved = job.express(texts, job.settings)
+    for k, text in enumerate(texts[done:], start + done + 1):
         entry = parse_entry(text, k, job.source, rules=job.rules)
         if entry is None:
             continue
@@ -242,7 +262,8 @@ def lines_batch(job: Job, start: int, texts: list[str], engine: Engine | None = 
             if job.keep:            # each puzzle keeps its files in its own folder
                 engine.keep = Path(job.keep) / f"line-{k}"
             results.append(job.handle(entry, engine, job.settings))
-    return _join(texts, results)
+    chars, out, err, codes = _join(texts, results)
+    return chars, said + out, err, [EXIT_SOLVED] * solved + codes
 
 
 # Worker side: each process (or Dask worker) builds its own engine once per run, then turns

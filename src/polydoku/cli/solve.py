@@ -77,8 +77,18 @@ def solve(puzzle, rules, input_format, engine, timeout, keep, options, mode, lim
         if spread.dask:
             engine_obj = api.get_engine(engine_obj)
         return _emit(_handle_entry(first, engine_obj, settings), ExitCode()).code
-    job = Job(_handle_entry, engine, keep, opts, tuple(rule_objs), settings, json=fmt == "json")
+    plain = (engine == "native" and not opts and not keep and not rule_objs and mode is None
+             and fmt == "line")
+    job = Job(_handle_entry, engine, keep, opts, tuple(rule_objs), settings, json=fmt == "json",
+              express=_express if plain else None)
     return run_lines(first, items, job, spread, source_size(puzzle))
+
+
+def _express(texts: list[str], s: Settings) -> tuple[int, str, int]:
+    """Answer the leading classic puzzle lines of a run in C (cli/express.py), as
+    `_handle_entry` would one by one: the first solution of each, checked, as a line."""
+    from .express import answer_lines
+    return answer_lines(texts, s.timeout)
 
 
 def _emit(result: Result, code: ExitCode) -> ExitCode:

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 
 from ..problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
 from .base import ALL_KINDS, Availability, Engine, Outcome, Status
+from ..units import crossings
 
 _MASK_CACHE_BYTES = 32 << 20  # per problem; beyond it, masks of huge grids are rebuilt on use
 _CACHED_PROBLEMS = 16         # compiled problems kept (one per geometry and rules, in practice)
@@ -660,22 +661,7 @@ def _build_ccore(C: Compiled):
         words = (top + 64) // 64
         sums.append((s.vars, s.shifts, s.target.to_bytes(words * 8, "little"), top))
     return _compiled.Core(dsizes, C.ncells, C.peers, C.units, conflicts,
-                          [(vs, ts) for vs, ts in C.tables], sums, _crossings(C.units))
-
-
-def _crossings(units: list[tuple[int, ...]]) -> list:
-    """Return, for each two units meeting in two cells or more (a box and a line), the cells
-    they share and the rest of each: locked candidates read them."""
-    out = []
-    sets = [set(u) for u in units]
-    for i, a in enumerate(units):
-        for j in range(i + 1, len(units)):
-            shared = sets[i] & sets[j]
-            if len(shared) >= 2 and len(shared) < min(len(sets[i]), len(sets[j])):
-                b = units[j]
-                out.append(([v for v in a if v in shared], [v for v in a if v not in shared],
-                            [v for v in b if v not in shared]))
-    return out
+                          [(vs, ts) for vs, ts in C.tables], sums, crossings(C.units))
 
 
 class _TimedOut(Exception):

@@ -1,0 +1,237 @@
+"""The console entry point, and the express lane of `polydoku solve FILE --jobs 1`.
+
+A file of classic puzzles, one per line (4x4, 6x6, 8x8 or 9x9 with their usual boxes, symbols
+1-9, `.` or `0` for a blank), is what batch users feed polydoku most, and on it the Python
+model costs more than the search: reading a line, building its problem, verifying and printing
+the answer take about 100 µs, the compiled search 17 µs on a 17-clue puzzle, and click and
+the API take 90 ms to import. So `entry()` looks at the command line before importing any
+of that. When it is exactly `solve FILE`, with `--jobs 1` (or `-j 1`) or on a file of at most
+one block (256 KiB: more would go to every core), the compiled core is built here
+(`POLYDOKU_NATIVE=python` asks for the pure-Python search: no express lane), and the file's first
+lines are classic puzzle lines of one size (blank and `#` comment lines allowed), the core's
+`solve_lines` reads, solves, checks and writes whole runs of lines in C, the first solution of
+each, as the native engine would.
+The check there is its own code (`classic_wrong`), not the search's: rows, columns, boxes and
+givens, from the two lines and the box shape alone.
+
+The first line the express lane cannot answer itself (a comment, another format or size, a puzzle
+with no solution, a timeout) and everything after it go to the full command (`app.main`),
+which reads the file again from the start, skips the lines already answered (`Resume`) and
+goes on with the same tally, so the output, messages, summary and exit code are the same as
+the full path gives for the whole file (tests/test_express.py holds them equal).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+# (cells in a line) -> (size, box rows, box cols, symbols): the classic grids whose line
+# symbols are digits (tests/test_express.py holds this to Geometry.of_size and default_alphabet).
+CLASSIC = {16: (4, 2, 2, b"1234"), 36: (6, 2, 3, b"123456"), 64: (8, 2, 4, b"12345678"),
+           81: (9, 3, 3, b"123456789")}
+HEAD_LINES = 27          # as many lines as the reader peeks to tell one grid from many lines
+BLOCK = 1 << 18          # bytes read and solved at a time
+DEFAULT_TIMEOUT = 120.0  # seconds per puzzle: `solve --timeout`'s default
+SOLVED = 0               # errors.EXIT_SOLVED (not imported: errors is light, but this is lighter)
+
+
+class Resume:
+    """What the express lane did before it handed a file over: the lines it answered (1..lines),
+    their characters, each exit code's count, and when it started (time.perf_counter). (A
+    plain class: dataclasses would cost the express lane milliseconds to import.)"""
+
+    __slots__ = ("lines", "chars", "tally", "start")
+
+    def __init__(self, lines: int, chars: int, tally: dict[int, int], start: float):
+        self.lines, self.chars, self.tally, self.start = lines, chars, tally, start
+
+
+_resume: Resume | None = None
+
+
+def take_resume() -> Resume | None:
+    """Return (once) what the express lane answered before handing its file to the full path."""
+    global _resume
+    out, _resume = _resume, None
+    return out
+
+
+def summary_line(tally: dict[int, int], seconds: float,
+                 names: tuple[tuple[int, str], ...]) -> str | None:
+    """Return the closing line of a run over many puzzles (None for one puzzle or none)."""
+    done = sum(tally.values())
+    if done <= 1:
+        return None
+    counts = ", ".join(f"{tally[k]:,} {name}" for k, name in names if tally.get(k))
+    return (f"polydoku: {done:,} puzzles in {seconds:.2f} s "
+            f"({done / max(seconds, 1e-9):,.0f}/s): {counts}")
+
+
+def plain_solve(argv: list[str]) -> tuple[str, bool] | None:
+    """Return (FILE, whether --jobs 1 was given) when the arguments are exactly `solve FILE`
+    and at most `--jobs 1` (in any order, as `-j 1`, `-j1` or `--jobs=1`) and FILE is a
+    regular file; else None."""
+    if not argv or argv[0] != "solve":
+        return None
+    path, jobs, k = None, None, 1
+    while k < len(argv):
+        arg = argv[k]
+        if arg in ("--jobs", "-j") and k + 1 < len(argv):
+            jobs, k = argv[k + 1], k + 2
+            continue
+        if arg.startswith("--jobs="):
+            jobs = arg[7:]
+        elif arg.startswith("-j") and len(arg) > 2:
+            jobs = arg[2:]
+        elif arg.startswith("-") or path is not None:
+            return None
+        else:
+            path = arg
+        k += 1
+    if jobs is not None and jobs.strip() != "1" or path is None or not os.path.isfile(path):
+        return None
+    return path, jobs is not None
+
+
+def _core_for(cells: int):
+    """Return (core, box rows, box cols, symbols) for lines of `cells` symbols, None when the
+    compiled core is not built here or not wanted (`POLYDOKU_NATIVE=python`, or
+    `POLYDOKU_EXPRESS=off`: every line through the Python model, the reference the tests and
+    the benchmark compare with)."""
+    if os.environ.get("POLYDOKU_NATIVE", "").lower() == "python" \
+            or os.environ.get("POLYDOKU_EXPRESS", "").lower() in ("off", "0", "no"):
+        return None
+    try:
+        from .. import _core
+    except ImportError:
+        return None
+    from ..units import classic_core_args
+    size, rows, cols, symbols = CLASSIC[cells]
+    return _core.Core(*classic_core_args(size, rows, cols)), rows, cols, symbols
+
+
+_built: dict[int, tuple | None] = {}
+
+
+def answer_lines(texts: list[str], timeout: float) -> tuple[int, str, int]:
+    """Answer in C the leading classic puzzle lines of a run of input lines (each with its
+    newline, as the reader gives them), for `solve` on a worker (or with options the console
+    lane does not take): return how many lines were done, what they print, and how many
+    puzzles they held. The lines from there on are the caller's."""
+    cells = next((len(t.rstrip("\r\n")) for t in texts if t.strip() and t[0] != "#"), 0)
+    if cells not in CLASSIC:
+        return 0, "", 0
+    if cells not in _built:
+        _built[cells] = _core_for(cells)
+    built = _built[cells]
+    if built is None:
+        return 0, "", 0
+    core, rows, cols, symbols = built
+    out, _, lines, answered = core.solve_lines("".join(texts).encode(), symbols, rows, cols,
+                                               timeout)
+    return lines, out.decode(), answered
+
+
+def _plain_head(head: bytes) -> int | None:
+    """Return the cells per line when the first lines of a file (all of it when short) are
+    classic puzzle lines of one size, blank lines and `#` comments; else None."""
+    lines = head.split(b"\n", HEAD_LINES)[:HEAD_LINES]
+    bodies = [line[:-1] if line.endswith(b"\r") else line for line in lines]
+    puzzles = [b for b in bodies if b and not b.startswith(b"#")]
+    widths = {len(b) for b in puzzles}
+    if len(widths) != 1:
+        return None
+    cells = widths.pop()
+    if cells not in CLASSIC:
+        return None
+    allowed = set(CLASSIC[cells][3]) | set(b".0")
+    return cells if all(set(b) <= allowed for b in puzzles) else None
+
+
+def run(argv: list[str]) -> int | None:
+    """Answer `solve FILE` on a file of classic puzzle lines (with --jobs 1, or of one block at
+    most: more would go to every core) and return the exit code; None when the command is not
+    that, or the file does not start with such lines (nothing was printed: the full command
+    runs)."""
+    global _resume
+    asked = plain_solve(argv)
+    if asked is None:
+        return None
+    path, one_job = asked
+    try:
+        handle = open(path, "rb")
+    except OSError:
+        return None
+    with handle:
+        size = os.fstat(handle.fileno()).st_size
+        if not one_job and size > BLOCK:
+            return None
+        data = handle.read(BLOCK)
+        cells = _plain_head(data)
+        built = _core_for(cells) if cells else None
+        if built is None:
+            return None
+        core, rows, cols, symbols = built
+        from ..stops import install_main_handlers
+        install_main_handlers()         # SIGTERM and SIGHUP stop it as Ctrl-C does
+        bar = _progress(size)
+        start = time.perf_counter()
+        lines = chars = answered = 0
+        out = sys.stdout.buffer
+        try:
+            while data:
+                more = handle.read(BLOCK)
+                cut = len(data) if not more else data.rfind(b"\n") + 1
+                if cut == 0:                # a line longer than a block: the full path
+                    break
+                text, used, done, solved = core.solve_lines(data[:cut], symbols, rows, cols,
+                                                            DEFAULT_TIMEOUT)
+                if text:
+                    out.write(text)
+                lines, chars, answered = lines + done, chars + used, answered + solved
+                if bar is not None:
+                    bar.advance(used, items=solved)
+                if used < cut:
+                    break
+                data = data[cut:] + more
+            out.flush()
+        finally:
+            if bar is not None:
+                bar.__exit__(None, None, None)
+        if data:                            # a line the full path must answer, and the rest
+            if not answered:
+                return None
+            _resume = Resume(lines, chars, {SOLVED: answered}, start)
+            return None
+        line = summary_line({SOLVED: answered}, time.perf_counter() - start,
+                            ((SOLVED, "solved"),))
+        if line:
+            sys.stderr.write(line + "\n")
+        return SOLVED
+
+
+def _progress(total: int):
+    """Return a started progress bar on a terminal (the full path draws the same), else None."""
+    if not sys.stderr.isatty():
+        return None
+    from ..batch import Progress
+    return Progress(total, enabled=True).__enter__()
+
+
+def entry() -> None:
+    """Console-script entry point: the express lane when it applies, else the full command."""
+    argv = sys.argv[1:]
+    try:
+        code = run(argv)
+    except KeyboardInterrupt:
+        sys.stderr.write("polydoku: interrupted\n")
+        sys.exit(130)
+    except BrokenPipeError:
+        from .app import _reader_left
+        sys.exit(_reader_left())
+    if code is not None:
+        sys.exit(code)
+    from .app import main
+    sys.exit(main(argv))
