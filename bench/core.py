@@ -5,7 +5,11 @@ For each 1,000-puzzle sample of `../shared/data/samples_1000` (17-clue, top1465,
 11+), each round runs, one after the other (the order turns every round):
 
 - `qqwing --solve --one-line` with the file on standard input (its first solution);
-- `polydoku solve FILE --jobs 1` on the compiled core (start-up included: the process is new);
+- `polydoku solve FILE --jobs 1` on the compiled core (start-up included: the process is new),
+  as a user runs it: the console script, whose express lane (cli/express.py) answers a file
+  of classic puzzle lines in C;
+- the full command on the compiled core, every line through the Python model
+  (`POLYDOKU_EXPRESS=off`), so both are on record;
 - the same with `POLYDOKU_NATIVE=python`, the pure-Python search a machine without a compiler
   gets (once, it is slow);
 - and, apart, `polydoku solve FILE --jobs J` for J in --jobs-list on the first --jobs-lines
@@ -18,8 +22,9 @@ neither Debian nor PyPI has it, and this machine reaches nothing else; for scale
 speed is 25x, 44x and 69x qqwing's on these three kinds of puzzle (the targets: within 10x of
 it, so 2.5x, 4.4x and 6.9x qqwing).
 
-Start-up: `polydoku solve` of one easy puzzle (examples/wikipedia.txt), CPU time, median of
---startup runs, beside `python3 -c pass` and `python3 -c "import click"`.
+Start-up: `polydoku solve` of one easy puzzle (examples/wikipedia.txt: the express lane; and
+the same puzzle as a literal argument: the full command), CPU time, median of --startup
+runs, beside `python3 -c pass` and `python3 -c "import click"`.
 
 Every polydoku answer is compared with the set's .solutions.txt (a wrong or missing line fails
 the run); qqwing's answers likewise.
@@ -47,6 +52,8 @@ SETS = {
 }
 TDOKU_X_QQWING = {"17-clue": 25, "top1465": 44, "forum-hardest 11+": 69}
 POLYDOKU = str(ROOT / ".venv" / "bin" / "polydoku")
+# The full command: every line through the Python model, no express lane.
+NO_EXPRESS = {"POLYDOKU_EXPRESS": "off"}
 
 
 def check(name: str, out: str, solutions: list[str], tool: str) -> None:
@@ -75,14 +82,17 @@ def main() -> int:
         path = DATA / f"{name}.txt"
         solutions = (DATA / f"{name}.solutions.txt").read_text().split()
         n = len(solutions)
-        runs: dict[str, list[float]] = {"qqwing": [], "compiled": []}
+        runs: dict[str, list[float]] = {"qqwing": [], "compiled": [], "full": []}
         for r in range(args.rounds):
-            order = ["qqwing", "compiled"] if r % 2 == 0 else ["compiled", "qqwing"]
+            order = list(runs) if r % 2 == 0 else list(runs)[::-1]
             for who in order:
                 if who == "qqwing":
                     out, _, cpu = timed([qqwing, "--solve", "--one-line"], stdin=path.read_text())
-                else:
+                elif who == "compiled":
                     out, _, cpu = timed([POLYDOKU, "solve", str(path), "--jobs", "1"])
+                else:
+                    out, _, cpu = timed([POLYDOKU, "solve", str(path), "--jobs", "1"],
+                                        env=NO_EXPRESS)
                 check(label, out, solutions, who)
                 runs[who].append(cpu)
         out, _, cpu = timed([POLYDOKU, "solve", str(path), "--jobs", "1"],
@@ -98,14 +108,16 @@ def main() -> int:
                           "target_ratio": round(TDOKU_X_QQWING[label] / 10, 2)}
         rows.append([label, round(rate["qqwing"]), round(rate["compiled"]),
                      f"{ratio['compiled']:.2f}x", f"{TDOKU_X_QQWING[label] / 10:.1f}x",
-                     f"{ratio['compiled'] / TDOKU_X_QQWING[label]:.3f}", round(rate["python"]),
-                     f"{ratio['python']:.2f}x"])
+                     f"{ratio['compiled'] / TDOKU_X_QQWING[label]:.3f}", round(rate["full"]),
+                     f"{ratio['full']:.2f}x", round(rate["python"]), f"{ratio['python']:.2f}x"])
 
     walls = jobs_scaling(jobs_list, args.jobs_lines)
 
     easy = str(ROOT / "examples" / "wikipedia.txt")
     startup = {
-        "polydoku solve (one easy puzzle)": [POLYDOKU, "solve", easy],
+        "polydoku solve (one easy puzzle, a file: express lane)": [POLYDOKU, "solve", easy],
+        "polydoku solve (the same, a literal: full command)":
+            [POLYDOKU, "solve", (ROOT / "examples" / "wikipedia.txt").read_text().split()[-1]],
         "python3 -c pass": [sys.executable, "-c", "pass"],
         'python3 -c "import click"': [sys.executable, "-c", "import click"],
     }
@@ -113,7 +125,8 @@ def main() -> int:
                 for k, cmd in startup.items()}
 
     print(table(["set", "qqwing /cpu-s", "polydoku /cpu-s", "x qqwing", "target",
-                 "x tdoku", "pure Python /cpu-s", "x qqwing"], rows))
+                 "x tdoku", "full command /cpu-s", "x qqwing", "pure Python /cpu-s",
+                 "x qqwing"], rows))
     print()
     print(table(["--jobs", "puzzles / wall-s", "x --jobs 1"],
                 [[j, w, f"{w / walls[jobs_list[0]]:.2f}"] for j, w in walls.items()]))
@@ -153,18 +166,19 @@ def plot(results: dict, path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     labels = list(results)
-    series = [("qqwing", "qqwing"), ("compiled", "polydoku (compiled core)"),
+    series = [("qqwing", "qqwing"), ("compiled", "polydoku (express lane)"),
+              ("full", "polydoku (full command, compiled core)"),
               ("python", "polydoku (pure Python)")]
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    width = 0.2
+    width = 0.16
     for k, (key, name) in enumerate(series):
         ax.bar([i + k * width for i in range(len(labels))],
                [results[s]["puzzles_per_cpu_s"][key] for s in labels], width, label=name)
     target = [results[s]["puzzles_per_cpu_s"]["qqwing"] * results[s]["target_ratio"]
               for s in labels]
-    ax.bar([i + 3 * width for i in range(len(labels))], target, width,
+    ax.bar([i + len(series) * width for i in range(len(labels))], target, width,
            label="target (tdoku / 10)", hatch="//", fill=False)
-    ax.set_xticks([i + 1.5 * width for i in range(len(labels))], labels)
+    ax.set_xticks([i + len(series) * width / 2 for i in range(len(labels))], labels)
     ax.set_yscale("log")
     ax.set_ylabel("puzzles per CPU-second (CLI, start-up included)")
     ax.legend(fontsize=8)
