@@ -16,11 +16,15 @@ For each 1,000-puzzle sample of `../shared/data/samples_1000` (17-clue, top1465,
   puzzles of forum_hardest_1905_11plus: puzzles per second of wall time (a 1,000-puzzle file
   is done before a second worker has started).
 
+With `--tdoku BIN`, tdoku itself runs too: its `example/solve.c` linked with its
+`src/solver_dpll_triad_simd.cc` and `src/util.cc` (g++ -O3 -march=native), fed each file on
+standard input with a limit of 1, and the "x tdoku" column is measured in the same run. Its
+source is not here: fetch it from its repository (t-dillon/tdoku) where there is a network.
+
 CPU time is the process's own and its children's (getrusage); the figure compared is puzzles per
-CPU-second, median over rounds, and its ratio to qqwing's in the same run. tdoku is not built:
-neither Debian nor PyPI has it, and this machine reaches nothing else; for scale, its published
-speed is 25x, 44x and 69x qqwing's on these three kinds of puzzle (the targets: within 10x of
-it, so 2.5x, 4.4x and 6.9x qqwing).
+CPU-second, median over rounds, and its ratio to qqwing's in the same run. Without --tdoku,
+its published speed stands in: 25x, 44x and 69x qqwing's on these three kinds of puzzle (the
+targets: within 10x of it, so 2.5x, 4.4x and 6.9x qqwing); neither Debian nor PyPI has it.
 
 Start-up: `polydoku solve` of one easy puzzle (examples/wikipedia.txt: the express lane; and
 the same puzzle as a literal argument: the full command), CPU time, median of --startup
@@ -71,6 +75,9 @@ def main() -> int:
     ap.add_argument("--jobs-list", default="1,2")
     ap.add_argument("--jobs-lines", type=int, default=20000)
     ap.add_argument("--out")
+    ap.add_argument("--tdoku", metavar="BIN",
+                    help="tdoku's example/solve.c built from its source (see the docstring): "
+                         "timed too, and the x tdoku column measured instead of published")
     args = ap.parse_args()
     qqwing = shutil.which("qqwing")
     if not qqwing:
@@ -83,11 +90,16 @@ def main() -> int:
         solutions = (DATA / f"{name}.solutions.txt").read_text().split()
         n = len(solutions)
         runs: dict[str, list[float]] = {"qqwing": [], "compiled": [], "full": []}
+        if args.tdoku:
+            runs["tdoku"] = []
         for r in range(args.rounds):
             order = list(runs) if r % 2 == 0 else list(runs)[::-1]
             for who in order:
                 if who == "qqwing":
                     out, _, cpu = timed([qqwing, "--solve", "--one-line"], stdin=path.read_text())
+                elif who == "tdoku":     # prints puzzle:count:solution
+                    out, _, cpu = timed([args.tdoku, "1"], stdin=path.read_text())
+                    out = "\n".join(line.split(":")[-1] for line in out.splitlines())
                 elif who == "compiled":
                     out, _, cpu = timed([POLYDOKU, "solve", str(path), "--jobs", "1"])
                 else:
@@ -106,9 +118,13 @@ def main() -> int:
                           "puzzles_per_cpu_s": {k: round(v, 1) for k, v in rate.items()},
                           "ratio_to_qqwing": {k: round(v, 3) for k, v in ratio.items()},
                           "target_ratio": round(TDOKU_X_QQWING[label] / 10, 2)}
+        x_tdoku = (rate["compiled"] / rate["tdoku"] if args.tdoku
+                   else ratio["compiled"] / TDOKU_X_QQWING[label])
+        results[label]["x_tdoku"] = round(x_tdoku, 3)
+        results[label]["x_tdoku_from"] = "measured" if args.tdoku else "published"
         rows.append([label, round(rate["qqwing"]), round(rate["compiled"]),
                      f"{ratio['compiled']:.2f}x", f"{TDOKU_X_QQWING[label] / 10:.1f}x",
-                     f"{ratio['compiled'] / TDOKU_X_QQWING[label]:.3f}", round(rate["full"]),
+                     f"{x_tdoku:.3f}", round(rate["full"]),
                      f"{ratio['full']:.2f}x", round(rate["python"]), f"{ratio['python']:.2f}x"])
 
     walls = jobs_scaling(jobs_list, args.jobs_lines)
@@ -160,8 +176,9 @@ def jobs_scaling(jobs_list: list[int], lines: int) -> dict[int, float]:
 
 
 def plot(results: dict, path) -> None:
-    """Draw puzzles per CPU-second per set: qqwing, polydoku (compiled and pure Python), and
-    the target (a tenth of tdoku's published speed), on a log scale."""
+    """Draw puzzles per CPU-second per set: qqwing, polydoku (express lane, full command, pure
+    Python), tdoku when it ran, and the target (a tenth of tdoku's published speed), on a log
+    scale."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -169,6 +186,8 @@ def plot(results: dict, path) -> None:
     series = [("qqwing", "qqwing"), ("compiled", "polydoku (express lane)"),
               ("full", "polydoku (full command, compiled core)"),
               ("python", "polydoku (pure Python)")]
+    if "tdoku" in results[labels[0]]["puzzles_per_cpu_s"]:
+        series.append(("tdoku", "tdoku (built from source)"))
     fig, ax = plt.subplots(figsize=(8, 4.5))
     width = 0.16
     for k, (key, name) in enumerate(series):
