@@ -11,8 +11,6 @@ Finders return the first step they see, or None; none changes the board.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
-
 from .board import Board, bits, values_of
 from .step import Step, cell_list, make_step, value_list
 
@@ -82,17 +80,45 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
 def find_als_xz(board: Board) -> Step | None:
     """Return an ALS-XZ: two ALSs joined by a restricted common value x, sharing a value z."""
     alses = almost_locked_sets(board)
-    for a, b in combinations(alses, 2):
-        common = a.values & b.values
-        if a.cells & b.cells or common.bit_count() < 2:
-            continue
-        for x in values_of(common):
-            # x is restricted: every x of a sees every x of b
-            if b.where[x - 1] & ~a.sees[x - 1]:
-                continue
-            step = _xz(board, a, b, x, common & ~(1 << (x - 1)))
+    # Bitsets over the ALS indices: those holding a value, those using a cell. For each A,
+    # the Bs after it that share no cell and two values or more are found with a few big-int
+    # operations instead of a pass over every pair; they come in the same order.
+    lay = board.layout
+    holding = [0] * (lay.size + 1)
+    using = [0] * lay.ncells
+    for k, s in enumerate(alses):
+        for v in values_of(s.values):
+            holding[v] |= 1 << k
+        for i in bits(s.cells):
+            using[i] |= 1 << k
+    for k, a in enumerate(alses):
+        once = twice = 0
+        for v in values_of(a.values):
+            twice |= once & holding[v]
+            once |= holding[v]
+        for i in bits(a.cells):
+            twice &= ~using[i]
+        twice >>= k + 1
+        while twice:
+            low = twice & -twice
+            twice ^= low
+            step = _pair(board, a, alses[k + low.bit_length()])
             if step:
                 return step
+    return None
+
+
+def _pair(board: Board, a: Als, b: Als) -> Step | None:
+    """Return the ALS-XZ step of two ALSs with no common cell and two common values or more,
+    on their first restricted common value that removes something, or None."""
+    common = a.values & b.values
+    for x in values_of(common):
+        # x is restricted: every x of a sees every x of b
+        if b.where[x - 1] & ~a.sees[x - 1]:
+            continue
+        step = _xz(board, a, b, x, common & ~(1 << (x - 1)))
+        if step:
+            return step
     return None
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Sequence
+from typing import Callable, Sequence, TypeVar
 
 from ...model import cell_name
 from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
@@ -82,6 +82,9 @@ class Layout:
     box_shape: tuple[int, int] = (0, 0)
     problem: Problem | None = None
     unread: tuple = ()                      # tables, sums, auxiliaries: no technique reads them
+    # (search, value, the value's candidate cells) a single-digit search found nothing in ->
+    # the limit it searched to (None: no limit)
+    barren: dict[tuple, object] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def ncells(self) -> int:
@@ -300,6 +303,39 @@ def _conflicts(n: int, peers: list[int], pairs: list[tuple[int, int, int, int]])
         out[p] |= 1 << q
         out[q] |= 1 << p
     return tuple(out)
+
+
+T = TypeVar("T")
+_BARREN_MAX = 1 << 17        # entries kept (about 20 MB at most) before the memory starts over
+
+
+def first_per_digit(board: "Board", key: object, search: Callable[[int], T | None]) -> T | None:
+    """Return search(v) for the first value v (1..N) it finds something for, else None.
+
+    For a single-digit pattern (fish, skyscraper, kite, empty rectangle, colouring), what
+    search(v) finds depends only on the cells that can still hold v and on the layout, so a
+    value whose candidate cells are ones this search already found nothing in is passed over
+    (the layout remembers them): a solve path asks every finder again after each step, and
+    most steps leave most values' cells as they were. The answer is the same as asking every
+    value, in the same order."""
+    barren = board.layout.barren
+    planes = board.planes()
+    for v in range(1, board.layout.size + 1):
+        seen = (key, v, planes[v - 1])
+        if seen in barren:
+            continue
+        found = search(v)
+        if found is not None:
+            return found
+        remember_barren(barren, seen, None)
+    return None
+
+
+def remember_barren(barren: dict[tuple, object], seen: tuple, limit: object) -> None:
+    """Remember that a single-digit search found nothing (up to `limit`) in the cells `seen`."""
+    if len(barren) >= _BARREN_MAX:
+        barren.clear()
+    barren[seen] = limit
 
 
 class Board:

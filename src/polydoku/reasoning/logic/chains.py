@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .board import Board, bits
+from .board import Board, bits, remember_barren
 from .step import Step, cands_of_mask, make_step
 
 MAX_LINKS = {"X-Chain": 15, "XY-Chain": 15, "AIC": 13}
@@ -195,10 +195,21 @@ def _say(board: Board, graph: Graph, node: int) -> str:
 
 
 def find_x_chain(board: Board) -> Step | None:
-    """Return an X-Chain: one value, strong links in houses, weak links between peers."""
+    """Return an X-Chain: one value, strong links in houses, weak links between peers.
+
+    Without rules between different values (non-consecutive, kropki...), what a value's
+    chains conclude depends only on the cells that can hold it, so the layout remembers the
+    longest limit a value's cells gave nothing at, and a value whose cells it has seen at that
+    limit or a longer one is passed over (the first chain found is the same)."""
     lay = board.layout
     best: tuple[Found, Graph] | None = None
+    barren = lay.barren if not lay.pair_rules else {}
+    planes = board.planes()
     for v in range(1, lay.size + 1):
+        limit = best[0].links - 1 if best else MAX_LINKS["X-Chain"]
+        seen = ("X-Chain", v, planes[v - 1])
+        if barren.get(seen, -1) >= limit:
+            continue
         strong = strong_links(board, False, True, v)
         mask = lay.value_masks[v] & board.live()
 
@@ -206,10 +217,11 @@ def find_x_chain(board: Board) -> Step | None:
             return lay.conflicts[c] & mask
 
         graph = simple_graph(board, strong, weak)
-        found = _shortest(board, graph, sorted(strong),
-                          best[0].links - 1 if best else MAX_LINKS["X-Chain"], lambda s, y: True)
+        found = _shortest(board, graph, sorted(strong), limit, lambda s, y: True)
         if found and (best is None or found.links < best[0].links):
             best = (found, graph)
+        elif not found:
+            remember_barren(barren, seen, limit)
     return _step(board, "X-Chain", *best) if best else None
 
 

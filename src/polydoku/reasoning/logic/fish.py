@@ -12,7 +12,7 @@ from functools import cache
 from itertools import combinations
 from typing import Callable, Iterator
 
-from .board import Board, House, bits
+from .board import Board, House, bits, first_per_digit
 from .step import Step, cell_list, make_step
 
 BASIC = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -71,68 +71,80 @@ def _names(houses: list[House]) -> str:
 
 def find_basic_fish(board: Board, n: int) -> Step | None:
     """Return a basic fish of size n (2 X-Wing, 3 Swordfish, 4 Jellyfish)."""
+    return first_per_digit(board, ("basic fish", n), lambda v: _basic_fish(board, n, v))
+
+
+def _basic_fish(board: Board, n: int, v: int) -> Step | None:
+    """Return a basic fish of size n on value v, or None."""
     lay = board.layout
-    for v in range(1, lay.size + 1):
-        for bases, covers, index in _orientations(board):
-            lines = []
-            for h in bases:
-                places = board.place_mask(h, v)
-                if 2 <= places.bit_count() <= n:
-                    lines.append((h, places, _index_mask(places, index)))
-            for combo in combinations(lines, n):
-                union = 0
-                for _, _, m in combo:
-                    union |= m
-                if union.bit_count() != n:
-                    continue
-                inside = sum(p for _, p, _ in combo)
-                cover = [covers[k] for k in bits(union)]
-                elim = [(i, v) for c in cover for i in bits(board.place_mask(c, v) & ~inside)]
-                if elim:
-                    base = [h for h, _, _ in combo]
-                    return make_step(lay, BASIC[n], f"in {_names(base)}, {lay.sym(v)} lies only in "
-                                     f"{_names(cover)}", eliminations=elim,
-                                     pattern_candidates=[(i, v) for i in bits(inside)],
-                                     houses=[h.name for h in base + cover])
+    for bases, covers, index in _orientations(board):
+        lines = []
+        for h in bases:
+            places = board.place_mask(h, v)
+            if 2 <= places.bit_count() <= n:
+                lines.append((h, places, _index_mask(places, index)))
+        for combo in combinations(lines, n):
+            union = 0
+            for _, _, m in combo:
+                union |= m
+            if union.bit_count() != n:
+                continue
+            inside = sum(p for _, p, _ in combo)
+            cover = [covers[k] for k in bits(union)]
+            elim = [(i, v) for c in cover for i in bits(board.place_mask(c, v) & ~inside)]
+            if elim:
+                base = [h for h, _, _ in combo]
+                return make_step(lay, BASIC[n], f"in {_names(base)}, {lay.sym(v)} lies only in "
+                                 f"{_names(cover)}", eliminations=elim,
+                                 pattern_candidates=[(i, v) for i in bits(inside)],
+                                 houses=[h.name for h in base + cover])
     return None
 
 
 def find_finned_fish(board: Board, n: int) -> Step | None:
     """Return a finned or sashimi fish of size n whose fins lie in one box."""
+    return first_per_digit(board, ("finned fish", n), lambda v: _finned_fish(board, n, v))
+
+
+def _finned_fish(board: Board, n: int, v: int) -> Step | None:
+    """Return a finned or sashimi fish of size n on value v, or None."""
     lay = board.layout
     boxes = lay.lines["box"]
     width = max(lay.box_shape) or lay.size
-    for v in range(1, lay.size + 1):
-        for bases, covers, index in _orientations(board):
-            box_idx = [_index_mask(b.mask, index) for b in boxes]
-            lines = []
-            for h in bases:
-                places = board.place_mask(h, v)
-                idx = _index_mask(places, index)
-                if places and idx.bit_count() <= n + width:
-                    lines.append((h, places, idx))
-            most = n + width                  # a fin box covers at most `width` indices
-            for combo in combinations(lines, n):
-                union = 0
-                for line in combo:
-                    union |= line[2]
-                if union.bit_count() > most:
-                    continue
-                step = _finned_combo(board, v, combo, boxes, box_idx, covers, index, n)
-                if step:
-                    return step
+    for bases, covers, index in _orientations(board):
+        box_idx = [_index_mask(b.mask, index) for b in boxes]
+        lines = []
+        for h in bases:
+            places = board.place_mask(h, v)
+            idx = _index_mask(places, index)
+            if places and idx.bit_count() <= n + width:
+                lines.append((h, places, idx))
+        most = n + width                  # a fin box covers at most `width` indices
+        for combo in combinations(lines, n):
+            union = 0
+            for line in combo:
+                union |= line[2]
+            if union.bit_count() > most:
+                continue
+            step = _finned_combo(board, v, combo, boxes, box_idx, covers, index, n)
+            if step:
+                return step
     return None
 
 
 def _finned_combo(board: Board, v: int, combo, boxes: tuple[House, ...], box_idx: list[int],
                   covers: list[House], index: Callable[[int], int], n: int) -> Step | None:
     """Return a finned fish on the base lines of `combo`, trying each box for the fins."""
-    inside = union = 0
-    for _, p, idx in combo:
+    inside = union = lines = 0
+    for h, p, idx in combo:
         inside |= p
         union |= idx
+        lines |= h.mask
+    plane = board.planes()[v - 1]
     for box, bidx in zip(boxes, box_idx):
         if not inside & box.mask or (union & ~bidx).bit_count() > n:
+            continue
+        if not plane & box.mask & ~lines:        # nothing to eliminate in this box
             continue
         outside = 0
         for h, _p, idx in combo:

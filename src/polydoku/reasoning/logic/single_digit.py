@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import Board, House, bits
+from .board import Board, House, bits, first_per_digit
 from .step import Step, cell_list, make_step
 
 Pair = tuple[House, int, int]
@@ -36,69 +36,81 @@ def _seen_by_both(board: Board, v: int, a: int, b: int, skip: set[int]) -> list[
 
 def find_skyscraper(board: Board) -> Step | None:
     """Return a Skyscraper: two parallel conjugate pairs whose bases share a line."""
+    return first_per_digit(board, "skyscraper", lambda v: _skyscraper(board, v))
+
+
+def _skyscraper(board: Board, v: int) -> Step | None:
+    """Return a Skyscraper on value v, or None."""
     lay = board.layout
     n = lay.size
-    for v in range(1, n + 1):
-        for kind, across in (("row", lambda i: i % n), ("column", lambda i: i // n)):
-            pairs = conjugate_pairs(board, v, (kind,))
-            for (h1, a1, a2), (h2, b1, b2) in combinations(pairs, 2):
-                for p, q in ((a1, a2), (a2, a1)):
-                    for r, s in ((b1, b2), (b2, b1)):
-                        if across(p) != across(r) or across(q) == across(s):
-                            continue
-                        elim = _seen_by_both(board, v, q, s, {p, q, r, s})
-                        if elim:
-                            return make_step(lay, "Skyscraper", f"{lay.sym(v)} is in "
-                                             f"{lay.name(p)} or {lay.name(q)} ({h1.name}) and in "
-                                             f"{lay.name(r)} or {lay.name(s)} ({h2.name}); "
-                                             f"{lay.name(p)} and {lay.name(r)} cannot both hold it, "
-                                             f"hence {lay.name(q)} or {lay.name(s)} does",
-                                             eliminations=elim, houses=[h1.name, h2.name],
-                                             pattern_candidates=[(i, v) for i in (p, q, r, s)])
+    for kind, across in (("row", lambda i: i % n), ("column", lambda i: i // n)):
+        pairs = conjugate_pairs(board, v, (kind,))
+        for (h1, a1, a2), (h2, b1, b2) in combinations(pairs, 2):
+            for p, q in ((a1, a2), (a2, a1)):
+                for r, s in ((b1, b2), (b2, b1)):
+                    if across(p) != across(r) or across(q) == across(s):
+                        continue
+                    elim = _seen_by_both(board, v, q, s, {p, q, r, s})
+                    if elim:
+                        return make_step(lay, "Skyscraper", f"{lay.sym(v)} is in "
+                                         f"{lay.name(p)} or {lay.name(q)} ({h1.name}) and in "
+                                         f"{lay.name(r)} or {lay.name(s)} ({h2.name}); "
+                                         f"{lay.name(p)} and {lay.name(r)} cannot both hold it, "
+                                         f"hence {lay.name(q)} or {lay.name(s)} does",
+                                         eliminations=elim, houses=[h1.name, h2.name],
+                                         pattern_candidates=[(i, v) for i in (p, q, r, s)])
     return None
 
 
 def find_two_string_kite(board: Board) -> Step | None:
     """Return a 2-String Kite: a row pair and a column pair with one end each in the same box."""
+    return first_per_digit(board, "2-string kite", lambda v: _two_string_kite(board, v))
+
+
+def _two_string_kite(board: Board, v: int) -> Step | None:
+    """Return a 2-String Kite on value v, or None."""
     lay = board.layout
     boxes = lay.lines["box"]
-    for v in range(1, lay.size + 1):
-        rows = conjugate_pairs(board, v, ("row",))
-        cols = conjugate_pairs(board, v, ("column",))
-        for (h1, a1, a2), (h2, b1, b2) in ((x, y) for x in rows for y in cols):
-            if len({a1, a2, b1, b2}) < 4:
-                continue
-            for p, q in ((a1, a2), (a2, a1)):
-                for r, s in ((b1, b2), (b2, b1)):
-                    box = next((b for b in boxes if b.mask >> p & 1 and b.mask >> r & 1), None)
-                    if box is None:
-                        continue
-                    elim = _seen_by_both(board, v, q, s, {p, q, r, s})
-                    if elim:
-                        return make_step(lay, "2-String Kite", f"{lay.sym(v)} is in {lay.name(p)} "
-                                         f"or {lay.name(q)} ({h1.name}) and in {lay.name(r)} or "
-                                         f"{lay.name(s)} ({h2.name}); {lay.name(p)} and "
-                                         f"{lay.name(r)} share {box.name}, hence {lay.name(q)} "
-                                         f"or {lay.name(s)} holds it", eliminations=elim,
-                                         houses=[h1.name, h2.name, box.name],
-                                         pattern_candidates=[(i, v) for i in (p, q, r, s)])
+    rows = conjugate_pairs(board, v, ("row",))
+    cols = conjugate_pairs(board, v, ("column",))
+    for (h1, a1, a2), (h2, b1, b2) in ((x, y) for x in rows for y in cols):
+        if len({a1, a2, b1, b2}) < 4:
+            continue
+        for p, q in ((a1, a2), (a2, a1)):
+            for r, s in ((b1, b2), (b2, b1)):
+                box = next((b for b in boxes if b.mask >> p & 1 and b.mask >> r & 1), None)
+                if box is None:
+                    continue
+                elim = _seen_by_both(board, v, q, s, {p, q, r, s})
+                if elim:
+                    return make_step(lay, "2-String Kite", f"{lay.sym(v)} is in {lay.name(p)} "
+                                     f"or {lay.name(q)} ({h1.name}) and in {lay.name(r)} or "
+                                     f"{lay.name(s)} ({h2.name}); {lay.name(p)} and "
+                                     f"{lay.name(r)} share {box.name}, hence {lay.name(q)} "
+                                     f"or {lay.name(s)} holds it", eliminations=elim,
+                                     houses=[h1.name, h2.name, box.name],
+                                     pattern_candidates=[(i, v) for i in (p, q, r, s)])
     return None
 
 
 def find_empty_rectangle(board: Board) -> Step | None:
     """Return an Empty Rectangle: a box's places in a cross, and a conjugate pair meeting it."""
+    return first_per_digit(board, "empty rectangle", lambda v: _empty_rectangle(board, v))
+
+
+def _empty_rectangle(board: Board, v: int) -> Step | None:
+    """Return an Empty Rectangle on value v, or None."""
     lay = board.layout
     n = lay.size
-    for v in range(1, n + 1):
-        pairs = conjugate_pairs(board, v, ("row", "column"))
-        for box in lay.lines["box"]:
-            places = board.place_mask(box, v)
-            if places.bit_count() < 3:
-                continue
-            for r, c in _crosses(box, places, n):
-                step = _er_with_pairs(board, v, box, places, r, c, pairs)
-                if step:
-                    return step
+    pairs = conjugate_pairs(board, v, ("row", "column"))
+    for box in lay.lines["box"]:
+        places = board.place_mask(box, v)
+        if places.bit_count() < 3:
+            continue
+        for r, c in _crosses(box, places, n):
+            step = _er_with_pairs(board, v, box, places, r, c, pairs)
+            if step:
+                return step
     return None
 
 
@@ -173,27 +185,31 @@ def _colour(board: Board, v: int) -> list[tuple[int, int, list[Pair]]]:
 
 def find_simple_colouring(board: Board) -> Step | None:
     """Return a Simple Colouring trap (a cell sees both colours) or wrap (a colour sees itself)."""
+    return first_per_digit(board, "simple colouring", lambda v: _simple_colouring(board, v))
+
+
+def _simple_colouring(board: Board, v: int) -> Step | None:
+    """Return a Simple Colouring step on value v, or None."""
     lay = board.layout
     peers = lay.peers
-    for v in range(1, lay.size + 1):
-        for a, b, links in _colour(board, v):
-            houses = [h.name for h, _, _ in links]
-            pattern = [(i, v) for i in bits(a | b)]
-            for mine, other in ((a, b), (b, a)):
-                clash = next(((x, y) for x in bits(mine) for y in bits(peers[x] & mine)), None)
-                if clash:
-                    return make_step(lay, "Simple Colouring", f"colouring the conjugate pairs of "
-                                     f"{lay.sym(v)}, {lay.name(clash[0])} and {lay.name(clash[1])} "
-                                     f"share a colour and see each other (colour wrap), so the "
-                                     f"other colour ({cell_list(lay, bits(other))}) holds {lay.sym(v)}",
-                                     eliminations=[(i, v) for i in bits(mine)],
-                                     pattern_candidates=pattern, houses=houses)
-            elim = [(i, v) for i in range(lay.ncells) if not (a | b) >> i & 1 and board.has(i, v)
-                    and peers[i] & a and peers[i] & b]
-            if elim:
+    for a, b, links in _colour(board, v):
+        houses = [h.name for h, _, _ in links]
+        pattern = [(i, v) for i in bits(a | b)]
+        for mine, other in ((a, b), (b, a)):
+            clash = next(((x, y) for x in bits(mine) for y in bits(peers[x] & mine)), None)
+            if clash:
                 return make_step(lay, "Simple Colouring", f"colouring the conjugate pairs of "
-                                 f"{lay.sym(v)} ({cell_list(lay, bits(a))} against "
-                                 f"{cell_list(lay, bits(b))}), one colour holds {lay.sym(v)}; "
-                                 f"cells seeing both colours cannot (colour trap)",
-                                 eliminations=elim, pattern_candidates=pattern, houses=houses)
+                                 f"{lay.sym(v)}, {lay.name(clash[0])} and {lay.name(clash[1])} "
+                                 f"share a colour and see each other (colour wrap), so the "
+                                 f"other colour ({cell_list(lay, bits(other))}) holds {lay.sym(v)}",
+                                 eliminations=[(i, v) for i in bits(mine)],
+                                 pattern_candidates=pattern, houses=houses)
+        elim = [(i, v) for i in range(lay.ncells) if not (a | b) >> i & 1 and board.has(i, v)
+                and peers[i] & a and peers[i] & b]
+        if elim:
+            return make_step(lay, "Simple Colouring", f"colouring the conjugate pairs of "
+                             f"{lay.sym(v)} ({cell_list(lay, bits(a))} against "
+                             f"{cell_list(lay, bits(b))}), one colour holds {lay.sym(v)}; "
+                             f"cells seeing both colours cannot (colour trap)",
+                             eliminations=elim, pattern_candidates=pattern, houses=houses)
     return None

@@ -55,12 +55,23 @@ def _naked_in(board: Board, house: House, k: int, name: str,
     return None
 
 
+def _small_cells(board: Board, k: int) -> int:
+    """Return the unplaced cells with 2 to k candidates, as a bitset (a naked subset of size k
+    needs k of them in its house)."""
+    out = 0
+    for i, (v, c) in enumerate(zip(board.value, board.cand)):
+        if not v and 2 <= c.bit_count() <= k:
+            out |= 1 << i
+    return out
+
+
 def find_locked_subset(board: Board, k: int) -> Step | None:
     """Return a Locked Pair/Triple: a naked subset inside both a box and a row or column."""
     lines = board.layout.lines
+    small = _small_cells(board, k)
     for box in lines["box"]:
         for line in lines["row"] + lines["column"]:
-            if (box.mask & line.mask).bit_count() >= k:
+            if (box.mask & line.mask & small).bit_count() >= k:
                 step = _naked_in(board, box, k, LOCKED[k], also=line)
                 if step and any(line.mask >> i & 1 for i, _ in step.eliminations) \
                         and any(box.mask >> i & 1 for i, _ in step.eliminations):
@@ -70,7 +81,10 @@ def find_locked_subset(board: Board, k: int) -> Step | None:
 
 def find_naked_subset(board: Board, k: int) -> Step | None:
     """Return a naked subset of size k (pair, triple, quadruple) in some house."""
+    small = _small_cells(board, k)
     for house in scan_order(board):
+        if (house.mask & small).bit_count() < k:
+            continue
         step = _naked_in(board, house, k, NAKED[k])
         if step:
             return step

@@ -19,7 +19,11 @@ Rect = tuple[tuple[int, int, int, int], int]     # (four cells a b / c d, the de
 
 
 def _rectangles(board: Board) -> Iterator[Rect]:
-    """Yield unplaced rectangles over two rows, two columns and two boxes, with each shared pair."""
+    """Yield unplaced rectangles over two rows, two columns and two boxes, with each shared
+    pair, in order of rows, columns and pair, that have two corners in a row or a column
+    holding only the pair: every type below needs them (type 1 has three such corners, types
+    2-4 two, opposite their roof). They are found from those corners, not by trying every
+    rectangle of the grid."""
     lay = board.layout
     n = lay.size
     box_of = [0] * lay.ncells
@@ -27,17 +31,28 @@ def _rectangles(board: Board) -> Iterator[Rect]:
         for i in box.cells:
             box_of[i] = box.index
     val, cand = board.value, board.cand
-    for r1, r2 in combinations(range(n), 2):
-        row1, row2 = r1 * n, r2 * n
-        for c1, c2 in combinations(range(n), 2):
-            a, b, c, d = row1 + c1, row1 + c2, row2 + c1, row2 + c2
-            if val[a] or val[b] or val[c] or val[d]:
-                continue
-            common = cand[a] & cand[b] & cand[c] & cand[d]
-            if common.bit_count() < 2 or len({box_of[a], box_of[b], box_of[c], box_of[d]}) != 2:
-                continue
-            for x, y in combinations(list(bits(common)), 2):
-                yield (a, b, c, d), (1 << x) | (1 << y)
+    rows: dict[tuple[int, int], list[int]] = {}        # (row, pair mask) -> its columns
+    cols: dict[tuple[int, int], list[int]] = {}        # (column, pair mask) -> its rows
+    for i in range(lay.ncells):
+        if not val[i] and cand[i].bit_count() == 2:
+            r, c = divmod(i, n)
+            rows.setdefault((r, cand[i]), []).append(c)
+            cols.setdefault((c, cand[i]), []).append(r)
+    keys: set[tuple[int, int, int, int, int]] = set()
+    for (r, mask), where in rows.items():
+        for c1, c2 in combinations(where, 2):
+            keys.update((min(r, r2), max(r, r2), c1, c2, mask) for r2 in range(n) if r2 != r)
+    for (c, mask), where in cols.items():
+        for r1, r2 in combinations(where, 2):
+            keys.update((r1, r2, min(c, c2), max(c, c2), mask) for c2 in range(n) if c2 != c)
+    for r1, r2, c1, c2, pair in sorted(keys, key=lambda k: (k[:4], bits(k[4]))):
+        a, b, c, d = r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2
+        if val[a] or val[b] or val[c] or val[d]:
+            continue
+        if cand[a] & cand[b] & cand[c] & cand[d] & pair != pair \
+                or len({box_of[a], box_of[b], box_of[c], box_of[d]}) != 2:
+            continue
+        yield (a, b, c, d), pair
 
 
 def _usable(board: Board) -> bool:
