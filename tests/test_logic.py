@@ -195,3 +195,30 @@ def test_a_hidden_single_in_a_box_is_easier_than_in_a_line():
 def test_every_technique_has_a_place_on_the_difficulty_scale():
     from polydoku.reasoning.logic.difficulty import BASE
     assert set(BASE) == {t.name for t in TECHNIQUES}
+
+
+def _steps(path) -> list[tuple]:
+    return [(s.technique, s.text, sorted(s.placements), sorted(s.eliminations))
+            for s in path.steps]
+
+
+@pytest.mark.parametrize("name,step,limit", [("magictour_top1465", 97, 15),
+                                             ("samples_1000/forum_hardest_1905_11plus_1000",
+                                              333, 3)])
+def test_the_compiled_chain_search_and_the_layout_memory_change_no_step(name, step, limit,
+                                                                        monkeypatch):
+    """Chains searched by the compiled core take the same steps as the Python search; a
+    layout that remembers what searches found nothing (solving the same puzzle again, its
+    memory full) takes the same steps as a fresh one."""
+    from polydoku.reasoning.logic import chains
+    for line in data_lines(f"{name}.txt", step=step, limit=limit):
+        puzzle = parse_line(line)
+        prepared = prepare(puzzle)
+        prepared.layout.barren.clear()
+        first = _steps(solve_logically(puzzle, prepared=prepared))
+        again = _steps(solve_logically(puzzle, prepared=prepared))   # the memory is warm
+        assert again == first
+        with monkeypatch.context() as m:
+            m.setattr(chains, "_compiled_core", lambda: None)
+            prepared.layout.barren.clear()
+            assert _steps(solve_logically(puzzle, prepared=prepared)) == first

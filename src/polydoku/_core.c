@@ -1110,6 +1110,238 @@ static PyObject *check_classic(PyObject *Py_UNUSED(self), PyObject *args)
     return PyBool_FromLong(!classic_wrong(given, sol, size, box_rows, box_cols));
 }
 
+/* ------------------------------------------------------------------ chains (logic/chains.py)
+
+   chain_search(nodes, strong_ptr, strong_adj, weak_ptr, weak_adj, conf_row, conf, live,
+   starts, singles, limit, mode, n): the breadth-first search of `_shortest` and `_bfs` in
+   logic/chains.py, step for step, over a graph the caller wrote out: node ids below `nodes`;
+   int32 arrays of strong and weak neighbours in the caller's order, with per node the
+   (first, past-the-last) offsets of its own (0, 0 for none); per node the row
+   of its conflicts in `conf` (words of 64 bits each, -1 for none); `live` the live
+   candidates. From each start (in order) it looks for the shortest chain "start false ...
+   end true" up to the limit (one less than the best so far), returning the first shortest:
+   (links, start, end, [(node, on), ...], eliminations as bytes, proves_start), or None.
+   mode 1 asks the end to be the start's value in another cell (XY-Chain). */
+
+typedef struct {
+    const int32_t *sp, *sa, *wp, *wa, *crow;
+    const u64 *conf, *live;
+    int nodes, W, singles, mode, n;
+    int32_t *parent;          /* per key (node * 2 + on): the key it was reached from */
+    uint32_t *stamp;          /* per key: the search that set parent */
+    uint32_t now;
+    int32_t *ons, *front;     /* scratch, 2 * nodes each */
+    u64 *elim;                /* W words */
+} Chains;
+
+static int chain_end(Chains *g, int s, int y, u64 *cs)
+{
+    if (g->mode == 1 && !(s % g->n == y % g->n && s / g->n != y / g->n))
+        return 0;
+    if (g->crow[y] < 0)
+        return 0;
+    const u64 *cy = g->conf + (size_t)g->crow[y] * g->W;
+    int any = 0;
+    for (int w = 0; w < g->W; w++) {
+        g->elim[w] = cs[w] & cy[w];
+        any |= g->elim[w] != 0;
+    }
+    return any;
+}
+
+static inline int seen_key(Chains *g, int key)
+{
+    return g->stamp[key] == g->now;
+}
+
+static inline void set_key(Chains *g, int key, int from)
+{
+    g->stamp[key] = g->now;
+    g->parent[key] = from;
+}
+
+/* One start: 0 = nothing, else the links of the chain found (its end in *end, proves in
+   *proves, the eliminations in g->elim). */
+static int chain_bfs(Chains *g, int s, int limit, u64 *cs, int *end, int *proves)
+{
+    g->now++;
+    if (g->now == 0) {                 /* the stamps wrapped: start them afresh */
+        memset(g->stamp, 0, sizeof(uint32_t) * 2 * (size_t)g->nodes);
+        g->now = 1;
+    }
+    int nfront = 1, links = 0;
+    g->front[0] = s << 1;
+    set_key(g, s << 1, -1);
+    while (nfront && links < limit) {
+        int nons = 0;
+        for (int f = 0; f < nfront; f++) {
+            int key = g->front[f], x = key >> 1;
+            for (int e = g->sp[2 * x]; e < g->sp[2 * x + 1]; e++) {
+                int k = g->sa[e] << 1 | 1;
+                if (!seen_key(g, k)) {
+                    set_key(g, k, key);
+                    g->ons[nons++] = k;
+                }
+            }
+        }
+        links++;
+        for (int o = 0; o < nons; o++) {
+            int y = g->ons[o] >> 1;
+            if (y == s && s < g->singles) {
+                *end = y; *proves = 1;
+                memset(g->elim, 0, sizeof(u64) * g->W);
+                return links;
+            }
+            if (links >= 3 && chain_end(g, s, y, cs)) {
+                *end = y; *proves = 0;
+                return links;
+            }
+        }
+        if (links + 2 > limit)
+            break;
+        nfront = 0;
+        for (int o = 0; o < nons; o++) {
+            int k = g->ons[o], y = k >> 1;
+            for (int e = g->wp[2 * y]; e < g->wp[2 * y + 1]; e++) {
+                int kk = g->wa[e] << 1;
+                if (!seen_key(g, kk)) {
+                    set_key(g, kk, k);
+                    g->front[nfront++] = kk;
+                }
+            }
+        }
+        links++;
+    }
+    return 0;
+}
+
+static int buffer_of(PyObject *obj, Py_buffer *view, Py_ssize_t item, Py_ssize_t count,
+                     const char *name)
+{
+    if (PyObject_GetBuffer(obj, view, PyBUF_SIMPLE) < 0)
+        return -1;
+    if (view->len != item * count) {
+        PyErr_Format(PyExc_ValueError, "chain_search: %s has the wrong size", name);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *chain_search(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *o[8];
+    int nodes, singles, limit, mode, n, W;
+    if (!PyArg_ParseTuple(args, "iOOOOOOOOiiiii", &nodes, &o[0], &o[1], &o[2], &o[3], &o[4],
+                          &o[5], &o[6], &o[7], &W, &singles, &limit, &mode, &n))
+        return NULL;
+    if (nodes < 1 || W < 1) {
+        PyErr_SetString(PyExc_ValueError, "chain_search: no nodes");
+        return NULL;
+    }
+    Py_buffer b[8];
+    int got = 0;
+    PyObject *result = NULL;
+    Chains g;
+    memset(&g, 0, sizeof g);
+    if (buffer_of(o[0], &b[0], 4, 2 * (Py_ssize_t)nodes, "strong_ptr") < 0) goto done;
+    got = 1;
+    g.sp = b[0].buf;
+    if (PyObject_GetBuffer(o[1], &b[1], PyBUF_SIMPLE) < 0) goto done;
+    got = 2;
+    if (buffer_of(o[2], &b[2], 4, 2 * (Py_ssize_t)nodes, "weak_ptr") < 0) goto done;
+    got = 3;
+    g.wp = b[2].buf;
+    if (PyObject_GetBuffer(o[3], &b[3], PyBUF_SIMPLE) < 0) goto done;
+    got = 4;
+    if (buffer_of(o[4], &b[4], 4, nodes, "conf_row") < 0) goto done;
+    got = 5;
+    if (PyObject_GetBuffer(o[5], &b[5], PyBUF_SIMPLE) < 0) goto done;
+    got = 6;
+    if (buffer_of(o[6], &b[6], 8, W, "live") < 0) goto done;
+    got = 7;
+    if (PyObject_GetBuffer(o[7], &b[7], PyBUF_SIMPLE) < 0) goto done;
+    got = 8;
+    g.sa = b[1].buf; g.wa = b[3].buf; g.crow = b[4].buf;
+    g.conf = b[5].buf; g.live = b[6].buf;
+    g.nodes = nodes; g.W = W; g.singles = singles; g.mode = mode; g.n = n > 0 ? n : 1;
+    Py_ssize_t rows = b[5].len / (8 * (Py_ssize_t)W);
+    for (int x = 0; x < nodes; x++) {
+        if (g.crow[x] >= rows) { PyErr_SetString(PyExc_ValueError, "conf_row"); goto done; }
+        int lo[2] = {g.sp[2 * x], g.wp[2 * x]}, hi[2] = {g.sp[2 * x + 1], g.wp[2 * x + 1]};
+        const int32_t *adj[2] = {g.sa, g.wa};
+        Py_ssize_t len[2] = {b[1].len / 4, b[3].len / 4};
+        for (int t = 0; t < 2; t++) {
+            if (lo[t] < 0 || lo[t] > hi[t] || hi[t] > len[t]) {
+                PyErr_SetString(PyExc_ValueError, "chain_search: offsets out of range");
+                goto done;
+            }
+            for (int e = lo[t]; e < hi[t]; e++)
+                if (adj[t][e] < 0 || adj[t][e] >= nodes) {
+                    PyErr_SetString(PyExc_ValueError, "neighbour out of range");
+                    goto done;
+                }
+        }
+    }
+    const int32_t *starts = b[7].buf;
+    Py_ssize_t nstarts = b[7].len / 4;
+    g.parent = malloc(sizeof(int32_t) * 2 * (size_t)nodes);
+    g.stamp = calloc(2 * (size_t)nodes, sizeof(uint32_t));
+    g.ons = malloc(sizeof(int32_t) * 2 * (size_t)nodes);
+    g.front = malloc(sizeof(int32_t) * 2 * (size_t)nodes);
+    g.elim = malloc(sizeof(u64) * W);
+    u64 *cs = malloc(sizeof(u64) * W), *best_elim = calloc(W, sizeof(u64));
+    int32_t *best_path = malloc(sizeof(int32_t) * 2 * (size_t)nodes);
+    if (!g.parent || !g.stamp || !g.ons || !g.front || !g.elim || !cs || !best_elim
+            || !best_path) {
+        free(cs); free(best_elim); free(best_path);
+        PyErr_NoMemory();
+        goto done;
+    }
+    int best = 0, best_s = 0, best_end = 0, best_proves = 0, best_len = 0;
+    for (Py_ssize_t k = 0; k < nstarts; k++) {
+        int s = starts[k];
+        if (s < 0 || s >= nodes || g.crow[s] < 0) continue;
+        const u64 *c = g.conf + (size_t)g.crow[s] * W;
+        for (int w = 0; w < W; w++) cs[w] = c[w] & g.live[w];
+        int end, proves;
+        int found = chain_bfs(&g, s, best ? best - 1 : limit, cs, &end, &proves);
+        if (found && (!best || found < best)) {
+            best = found; best_s = s; best_end = end; best_proves = proves;
+            memcpy(best_elim, g.elim, sizeof(u64) * W);
+            best_len = 0;                           /* the path, end first */
+            for (int key = end << 1 | 1; key != -1; key = g.parent[key])
+                best_path[best_len++] = key;
+            if (best <= 3) break;
+        }
+        if (!(k & 63) && PyErr_CheckSignals() < 0) {
+            free(cs); free(best_elim); free(best_path);
+            goto done;
+        }
+    }
+    if (!best) {
+        Py_INCREF(Py_None);
+        result = Py_None;
+    } else {
+        PyObject *path = PyList_New(best_len);
+        if (path) {
+            for (int i = 0; i < best_len; i++) {
+                int key = best_path[best_len - 1 - i];
+                PyList_SET_ITEM(path, i, Py_BuildValue("(iO)", key >> 1,
+                                                       key & 1 ? Py_True : Py_False));
+            }
+            result = Py_BuildValue("(iiiNy#O)", best, best_s, best_end, path,
+                                   (const char *)best_elim, (Py_ssize_t)(8 * W),
+                                   best_proves ? Py_True : Py_False);
+        }
+    }
+    free(cs); free(best_elim); free(best_path);
+done:
+    for (int i = 0; i < got; i++) PyBuffer_Release(&b[i]);
+    free(g.parent); free(g.stamp); free(g.ons); free(g.front); free(g.elim);
+    return result;
+}
+
 static PyMethodDef core_methods[] = {
     {"propagate", (PyCFunction)core_propagate, METH_VARARGS,
      "propagate(cands, queue) -> narrowed candidate masks, or None on a contradiction"},
@@ -1125,6 +1357,9 @@ static PyMethodDef core_methods[] = {
 };
 
 static PyMethodDef module_methods[] = {
+    {"chain_search", chain_search, METH_VARARGS,
+     "chain_search(nodes, strong_ptr, strong_adj, weak_ptr, weak_adj, conf_row, conf, live, "
+     "starts, words, singles, limit, mode, n) -> the shortest chain, or None"},
     {"check_classic", check_classic, METH_VARARGS,
      "check_classic(given, solution, box_rows, box_cols) -> whether the solution is right"},
     {NULL, NULL, 0, NULL},

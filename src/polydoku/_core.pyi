@@ -21,3 +21,8 @@ class Core:
 
 def check_classic(given: Sequence[int], solution: Sequence[int], box_rows: int,
                   box_cols: int) -> bool: ...
+
+def chain_search(nodes: int, strong_ptr: bytes, strong_adj: bytes, weak_ptr: bytes,
+                 weak_adj: bytes, conf_row: bytes, conf: bytes, live: bytes, starts: bytes,
+                 words: int, singles: int, limit: int, mode: int, n: int
+                 ) -> tuple[int, int, int, list[tuple[int, bool]], bytes, bool] | None: ...

@@ -11,7 +11,8 @@ Finders return the first step they see, or None; none changes the board.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from .board import Board, bits, values_of
+from typing import cast
+from .board import Board, bits, remember, values_of
 from .step import Step, cell_list, make_step, value_list
 
 MAX_CELLS = 4
@@ -55,13 +56,11 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
                     nxt.append((j + 1, mask | 1 << i, u, chosen + (i,)))
             stack.extend(reversed(nxt))
 
-    for house in lay.houses:
+    def house_sets(house) -> list[Als]:
         free = [i for i in house.cells if not board.value[i]]
+        found = []
         for k in range(1, min(max_cells, len(free) - 1) + 1):
             for mask, union, group in groups(free, k):
-                if mask in seen:
-                    continue
-                seen.add(mask)
                 where = []
                 sees = []
                 for v in range(lay.size):
@@ -73,7 +72,22 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
                             s &= peers[i]
                     where.append(w)
                     sees.append(s)
-                out.append(Als(mask, union, house.name, tuple(where), tuple(sees)))
+                found.append(Als(mask, union, house.name, tuple(where), tuple(sees)))
+        return found
+
+    # A house's ALSs depend only on its cells' candidates: the layout remembers them by those.
+    value = board.value
+    for house in lay.houses:
+        key = ("als", house.index, max_cells,
+               tuple(0 if value[i] else cand[i] for i in house.cells))
+        sets = cast("list[Als] | None", lay.memo.get(key))
+        if sets is None:
+            sets = house_sets(house)
+            remember(lay.memo, key, sets)
+        for a in sets:
+            if a.cells not in seen:
+                seen.add(a.cells)
+                out.append(a)
     return out
 
 

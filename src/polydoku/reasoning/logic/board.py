@@ -85,6 +85,8 @@ class Layout:
     # (search, value, the value's candidate cells) a single-digit search found nothing in ->
     # the limit it searched to (None: no limit)
     barren: dict[tuple, object] = field(default_factory=dict, repr=False, compare=False)
+    # what a finder worked out from part of a board, by that part (e.g. a house's ALSs)
+    memo: dict[tuple, object] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def ncells(self) -> int:
@@ -331,11 +333,37 @@ def first_per_digit(board: "Board", key: object, search: Callable[[int], T | Non
     return None
 
 
+def fresh_values(board: "Board", key: object) -> list[int]:
+    """Return the values whose candidate cells a single-digit search (`key`) has not already
+    searched in vain (see `first_per_digit`), for searches that loop over houses first."""
+    barren, planes = board.layout.barren, board.planes()
+    return [v for v in range(1, board.layout.size + 1) if (key, v, planes[v - 1]) not in barren]
+
+
+def all_barren(board: "Board", key: object, values: list[int]) -> None:
+    """Remember that a single-digit search found nothing for any of `values` as they stand."""
+    planes = board.planes()
+    for v in values:
+        remember(board.layout.barren, (key, v, planes[v - 1]), None)
+
+
+def region_state(board: "Board", cells: Sequence[int]) -> tuple[int, ...]:
+    """Return the candidates of `cells` (0 for a placed cell): all a search confined to them
+    reads, so a key to remember that it found nothing there."""
+    val, cand = board.value, board.cand
+    return tuple([0 if val[i] else cand[i] for i in cells])
+
+
 def remember_barren(barren: dict[tuple, object], seen: tuple, limit: object) -> None:
     """Remember that a single-digit search found nothing (up to `limit`) in the cells `seen`."""
-    if len(barren) >= _BARREN_MAX:
-        barren.clear()
-    barren[seen] = limit
+    remember(barren, seen, limit)
+
+
+def remember(memo: dict[tuple, object], key: tuple, value: object) -> None:
+    """Keep `value` under `key` in one of the layout's memories (which start over when full)."""
+    if len(memo) >= _BARREN_MAX:
+        memo.clear()
+    memo[key] = value
 
 
 class Board:

@@ -12,8 +12,9 @@ return the first (shortest) step they see, or None; none changes the board.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable, Iterable, cast
 
 from .board import Board, bits, remember_barren
 from .step import Step, cands_of_mask, make_step
@@ -142,8 +143,13 @@ def _path(parent: dict[int, int], key: int) -> list[tuple[int, bool]]:
 
 
 def _shortest(board: Board, graph: Graph, starts: list[int], limit: int,
-              end_ok: Callable[[int, int], bool]) -> Found | None:
-    """Return the shortest conclusive chain over all starts (the first one found among equals)."""
+              end_ok: Callable[[int, int], bool], mode: int = 0) -> Found | None:
+    """Return the shortest conclusive chain over all starts (the first one found among equals).
+    `mode` names `end_ok` for the compiled search: 0 any end, 1 the start's value elsewhere
+    (XY-Chain)."""
+    core = _compiled_core()
+    if core is not None and starts:
+        return _compiled_shortest(core, board, graph, starts, limit, mode)
     live = board.live()
     singles = board.layout.ncells * board.layout.size
     best: Found | None = None
@@ -154,6 +160,47 @@ def _shortest(board: Board, graph: Graph, starts: list[int], limit: int,
             if best.links <= 3:
                 break
     return best
+
+
+def _compiled_core():
+    """Return the compiled core module when the native engine runs it (not with
+    POLYDOKU_NATIVE=python), else None: the searches below then run in Python."""
+    from ...engines import native
+    return native._compiled
+
+
+def _compiled_shortest(core, board: Board, graph: Graph, starts: list[int], limit: int,
+                       mode: int) -> Found | None:
+    """Return what `_shortest` returns, searched by the compiled core (`chain_search` in
+    _core.c, the same breadth-first search step for step) over the graph written out as
+    arrays: strong and weak neighbours in the graph's order, and the conflicts of every node
+    with strong links (weak links start only from those: strong links go both ways)."""
+    lay = board.layout
+    singles = lay.ncells * lay.size
+    nodes = singles + len(graph.members)
+    words = (singles + 63) // 64
+    full = (1 << singles) - 1
+    strong_ptr, weak_ptr = array("i", bytes(8 * nodes)), array("i", bytes(8 * nodes))
+    strong_adj, weak_adj = array("i"), array("i")
+    conf_row = array("i", [-1]) * nodes
+    conf = bytearray()
+    for rows, (x, partners) in enumerate(graph.strong.items()):
+        strong_ptr[2 * x] = len(strong_adj)
+        strong_adj.extend(partners)
+        strong_ptr[2 * x + 1] = len(strong_adj)
+        weak_ptr[2 * x] = len(weak_adj)
+        weak_adj.extend(graph.weak(x))
+        weak_ptr[2 * x + 1] = len(weak_adj)
+        conf_row[x] = rows
+        conf += (graph.conf(x) & full).to_bytes(8 * words, "little")
+    live = (board.live() & full).to_bytes(8 * words, "little")
+    found = core.chain_search(nodes, strong_ptr, strong_adj, weak_ptr, weak_adj, conf_row,
+                              bytes(conf), live, array("i", starts), words, singles, limit,
+                              mode, lay.size)
+    if found is None:
+        return None
+    links, start, end, path, elim, proves = found
+    return Found(links, start, end, path, int.from_bytes(elim, "little"), proves)
 
 
 def eureka(graph: Graph, nodes: list[tuple[int, bool]]) -> str:
@@ -208,7 +255,7 @@ def find_x_chain(board: Board) -> Step | None:
     for v in range(1, lay.size + 1):
         limit = best[0].links - 1 if best else MAX_LINKS["X-Chain"]
         seen = ("X-Chain", v, planes[v - 1])
-        if barren.get(seen, -1) >= limit:
+        if cast(int, barren.get(seen, -1)) >= limit:
             continue
         strong = strong_links(board, False, True, v)
         mask = lay.value_masks[v] & board.live()
@@ -237,7 +284,7 @@ def find_xy_chain(board: Board) -> Step | None:
 
     graph = simple_graph(board, strong, weak)
     found = _shortest(board, graph, sorted(strong), MAX_LINKS["XY-Chain"],
-                      lambda s, y: s % n == y % n and s // n != y // n)
+                      lambda s, y: s % n == y % n and s // n != y // n, mode=1)
     return _step(board, "XY-Chain", found, graph) if found else None
 
 

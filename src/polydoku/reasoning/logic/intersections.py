@@ -9,14 +9,16 @@ first step they see, or None; none changes the board.
 
 from __future__ import annotations
 
-from .board import Board, House, bits, values_of
+from .board import Board, House, all_barren, bits, fresh_values, values_of
 from .step import Step, cands_of_mask, cell_list, make_step, value_list
 
 
-def _locked(board: Board, house: House, across: tuple[House, ...], name: str) -> Step | None:
-    """Return a step when a value's places in `house` all lie in one house of `across`."""
+def _locked(board: Board, house: House, across: tuple[House, ...], name: str,
+            values: list[int]) -> Step | None:
+    """Return a step when one of `values` has its places in `house` all in one house of
+    `across`."""
     lay = board.layout
-    for v in range(1, lay.size + 1):
+    for v in values:
         places = board.place_mask(house, v)
         if places.bit_count() < 2:
             continue
@@ -42,20 +44,24 @@ def _rules(lay, froms: list[int], common: int) -> str:
 def find_pointing(board: Board) -> Step | None:
     """Return a Pointing step: a value confined to one row or column inside a box."""
     lines = board.layout.lines
+    values = fresh_values(board, "Pointing")      # a single-digit pattern: see fresh_values
     for box in lines["box"]:
-        step = _locked(board, box, lines["row"] + lines["column"], "Pointing")
+        step = _locked(board, box, lines["row"] + lines["column"], "Pointing", values)
         if step:
             return step
+    all_barren(board, "Pointing", values)
     return None
 
 
 def find_claiming(board: Board) -> Step | None:
     """Return a Claiming step: a value confined to one box inside a row or column."""
     lines = board.layout.lines
+    values = fresh_values(board, "Claiming")
     for line in lines["row"] + lines["column"]:
-        step = _locked(board, line, lines["box"], "Claiming")
+        step = _locked(board, line, lines["box"], "Claiming", values)
         if step:
             return step
+    all_barren(board, "Claiming", values)
     return None
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import Board, House, bits, values_of
+from .board import Board, House, bits, region_state, remember, values_of
 from .singles import scan_order
 from .step import Step, cell_list, make_step, value_list
 
@@ -95,22 +95,36 @@ def find_hidden_subset(board: Board, k: int) -> Step | None:
     """Return a hidden subset of size k: k values confined to the same k cells of a house."""
     lay = board.layout
     for house in scan_order(board):
-        placed = {board.value[i] for i in house.cells if board.value[i]}
-        where = {v: board.place_mask(house, v) for v in range(1, lay.size + 1) if v not in placed}
-        few = [v for v, m in where.items() if 2 <= m.bit_count() <= k]
-        for values in combinations(few, k):
-            cells_mask = 0
-            for v in values:
-                cells_mask |= where[v]
-            if cells_mask.bit_count() != k:
-                continue
-            keep = sum(1 << (v - 1) for v in values)
-            cells = list(bits(cells_mask))
-            elim = [(i, w) for i in cells for w in values_of(board.cand[i] & ~keep)]
-            if elim:
-                return make_step(lay, HIDDEN[k], f"in {house.name}, {value_list(lay, values)} "
-                                 f"can only go in {cell_list(lay, cells)}",
-                                 eliminations=elim, houses=[house.name],
-                                 pattern_candidates=[(i, v) for i in cells for v in values
-                                                     if board.cand[i] >> (v - 1) & 1])
+        # all it reads is the house's cells: remembered when they gave nothing
+        seen = ("hidden subset", k, house.index, region_state(board, house.cells))
+        if seen in lay.barren:
+            continue
+        step = _hidden_in(board, house, k)
+        if step:
+            return step
+        remember(lay.barren, seen, None)
+    return None
+
+
+def _hidden_in(board: Board, house: House, k: int) -> Step | None:
+    """Return a hidden subset of size k in `house`, or None."""
+    lay = board.layout
+    placed = {board.value[i] for i in house.cells if board.value[i]}
+    where = {v: board.place_mask(house, v) for v in range(1, lay.size + 1) if v not in placed}
+    few = [v for v, m in where.items() if 2 <= m.bit_count() <= k]
+    for values in combinations(few, k):
+        cells_mask = 0
+        for v in values:
+            cells_mask |= where[v]
+        if cells_mask.bit_count() != k:
+            continue
+        keep = sum(1 << (v - 1) for v in values)
+        cells = list(bits(cells_mask))
+        elim = [(i, w) for i in cells for w in values_of(board.cand[i] & ~keep)]
+        if elim:
+            return make_step(lay, HIDDEN[k], f"in {house.name}, {value_list(lay, values)} "
+                             f"can only go in {cell_list(lay, cells)}",
+                             eliminations=elim, houses=[house.name],
+                             pattern_candidates=[(i, v) for i in cells for v in values
+                                                 if board.cand[i] >> (v - 1) & 1])
     return None
