@@ -116,23 +116,19 @@ def find_als_xz(board: Board) -> Step | None:
         while twice:
             low = twice & -twice
             twice ^= low
-            step = _pair(board, a, alses[k + low.bit_length()])
-            if step:
-                return step
-    return None
-
-
-def _pair(board: Board, a: Als, b: Als) -> Step | None:
-    """Return the ALS-XZ step of two ALSs with no common cell and two common values or more,
-    on their first restricted common value that removes something, or None."""
-    common = a.values & b.values
-    for x in values_of(common):
-        # x is restricted: every x of a sees every x of b
-        if b.where[x - 1] & ~a.sees[x - 1]:
-            continue
-        step = _xz(board, a, b, x, common & ~(1 << (x - 1)))
-        if step:
-            return step
+            b = alses[k + low.bit_length()]
+            common = a.values & b.values
+            rest = common
+            while rest:                 # each common value x, lowest first
+                xb = rest & -rest
+                rest ^= xb
+                x = xb.bit_length()
+                # x is restricted: every x of a sees every x of b
+                if b.where[x - 1] & ~a.sees[x - 1]:
+                    continue
+                step = _xz(board, a, b, x, common & ~xb)
+                if step:
+                    return step
     return None
 
 
