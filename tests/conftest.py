@@ -48,7 +48,7 @@ SLOW = {
     "test_fuzz.py::test_generated_json_puzzles",
     "test_cli.py::test_terminated_run_exits_cleanly",
     "test_express.py::test_a_closed_pipe_and_a_stop_signal",
-    "test_logic.py::test_the_compiled_chain_search_and_the_layout_memory_change_no_step",
+    "test_logic.py::test_the_compiled_searches_and_the_layout_memory_change_no_step",
     "test_rate_hint.py::test_rate_gives_one_row_per_line_in_order_with_error_rows",
     "test_candidates.py::test_variant_puzzle_and_unsolvable",
     "test_properties.py::test_band_stack_and_row_permutations_keep_the_count",

@@ -205,12 +205,12 @@ def _steps(path) -> list[tuple]:
 @pytest.mark.parametrize("name,step,limit", [("magictour_top1465", 97, 15),
                                              ("samples_1000/forum_hardest_1905_11plus_1000",
                                               333, 3)])
-def test_the_compiled_chain_search_and_the_layout_memory_change_no_step(name, step, limit,
-                                                                        monkeypatch):
-    """Chains searched by the compiled core take the same steps as the Python search; a
-    layout that remembers what searches found nothing (solving the same puzzle again, its
-    memory full) takes the same steps as a fresh one."""
-    from polydoku.reasoning.logic import chains
+def test_the_compiled_searches_and_the_layout_memory_change_no_step(name, step, limit,
+                                                                    monkeypatch):
+    """Chains and ALS-XZ searched by the compiled core take the same steps as the Python
+    searches; a layout that remembers what searches found nothing (solving the same puzzle
+    again, its memory full) takes the same steps as a fresh one."""
+    from polydoku.reasoning.logic import board
     for line in data_lines(f"{name}.txt", step=step, limit=limit):
         puzzle = parse_line(line)
         prepared = prepare(puzzle)
@@ -219,6 +219,6 @@ def test_the_compiled_chain_search_and_the_layout_memory_change_no_step(name, st
         again = _steps(solve_logically(puzzle, prepared=prepared))   # the memory is warm
         assert again == first
         with monkeypatch.context() as m:
-            m.setattr(chains, "_compiled_core", lambda: None)
+            m.setattr(board, "USE_COMPILED", False)
             prepared.layout.barren.clear()
             assert _steps(solve_logically(puzzle, prepared=prepared)) == first

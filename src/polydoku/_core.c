@@ -1342,6 +1342,74 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ ALS-XZ (logic/als.py)
+
+   als_xz(packed, count, size, words, planes): the pair search of `find_als_xz`, in its order:
+   the first ALSs a < b (no common cell, two common values or more) and restricted common
+   value x (every x of b sees every x of a) that leave some other common value z a target
+   (a cell that can hold z and sees every z of both). Each ALS is packed as its cells, its
+   values (one word), then per value its cells holding it and the cells seeing all of those
+   (`words` words per cell set); `planes` holds per value the cells that can hold it.
+   Returns (a, b, x) or None; the caller writes the step. */
+
+static PyObject *als_xz(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer pk, pl;
+    int count, size, W;
+    if (!PyArg_ParseTuple(args, "y*iiiy*", &pk, &count, &size, &W, &pl))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t per = (Py_ssize_t)W * (1 + 2 * size) + 1;       /* words per ALS */
+    if (count < 0 || size < 1 || size > 64 || W < 1 || pk.len != 8 * per * count
+            || pl.len != 8 * (Py_ssize_t)W * size) {
+        PyErr_SetString(PyExc_ValueError, "als_xz: packed sizes do not match");
+        goto done;
+    }
+    const u64 *all = pk.buf, *planes = pl.buf;
+#define CELLS(k) (all + (size_t)(k) * per)
+#define VALUES(k) (all[(size_t)(k) * per + W])
+#define WHERE(k, v) (all + (size_t)(k) * per + W + 1 + (size_t)(v) * W)
+#define SEES(k, v) (all + (size_t)(k) * per + W + 1 + (size_t)(size + (v)) * W)
+    for (int a = 0; a < count; a++) {
+        const u64 *ca = CELLS(a);
+        u64 va = VALUES(a);
+        for (int b = a + 1; b < count; b++) {
+            const u64 *cb = CELLS(b);
+            int overlap = 0;
+            for (int w = 0; w < W && !overlap; w++) overlap = (ca[w] & cb[w]) != 0;
+            u64 common = va & VALUES(b);
+            if (overlap || POPC(common) < 2) continue;
+            for (u64 rest = common; rest; rest &= rest - 1) {
+                int x = CTZ(rest);
+                const u64 *wb = WHERE(b, x), *sa = SEES(a, x);
+                int restricted = 1;
+                for (int w = 0; w < W && restricted; w++) restricted = !(wb[w] & ~sa[w]);
+                if (!restricted) continue;
+                for (u64 zs = common & ~((u64)1 << x); zs; zs &= zs - 1) {
+                    int z = CTZ(zs);
+                    const u64 *za = SEES(a, z), *zb = SEES(b, z), *pz = planes + (size_t)z * W;
+                    for (int w = 0; w < W; w++)
+                        if (za[w] & zb[w] & ~(ca[w] | cb[w]) & pz[w]) {
+                            result = Py_BuildValue("(iii)", a, b, x + 1);
+                            goto done;
+                        }
+                }
+            }
+        }
+        if (!(a & 63) && PyErr_CheckSignals() < 0) goto done;
+    }
+#undef CELLS
+#undef VALUES
+#undef WHERE
+#undef SEES
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    PyBuffer_Release(&pk);
+    PyBuffer_Release(&pl);
+    return result;
+}
+
 static PyMethodDef core_methods[] = {
     {"propagate", (PyCFunction)core_propagate, METH_VARARGS,
      "propagate(cands, queue) -> narrowed candidate masks, or None on a contradiction"},
@@ -1357,6 +1425,8 @@ static PyMethodDef core_methods[] = {
 };
 
 static PyMethodDef module_methods[] = {
+    {"als_xz", als_xz, METH_VARARGS,
+     "als_xz(packed, count, size, words, planes) -> (a, b, x) of the first ALS-XZ, or None"},
     {"chain_search", chain_search, METH_VARARGS,
      "chain_search(nodes, strong_ptr, strong_adj, weak_ptr, weak_adj, conf_row, conf, live, "
      "starts, words, singles, limit, mode, n) -> the shortest chain, or None"},

@@ -26,3 +26,6 @@ def chain_search(nodes: int, strong_ptr: bytes, strong_adj: bytes, weak_ptr: byt
                  weak_adj: bytes, conf_row: bytes, conf: bytes, live: bytes, starts: bytes,
                  words: int, singles: int, limit: int, mode: int, n: int
                  ) -> tuple[int, int, int, list[tuple[int, bool]], bytes, bool] | None: ...
+
+def als_xz(packed: bytes, count: int, size: int, words: int, planes: bytes
+           ) -> tuple[int, int, int] | None: ...

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import cast
-from .board import Board, bits, remember, values_of
+from .board import Board, bits, compiled_core, remember, values_of
 from .step import Step, cell_list, make_step, value_list
 
 MAX_CELLS = 4
@@ -27,6 +27,19 @@ class Als:
     house: str
     where: tuple[int, ...]      # per value v (index v-1): the ALS cells holding v, as a bitset
     sees: tuple[int, ...]       # per value v (index v-1): the cells that see all of where[v-1]
+    packed: bytes = b""         # all of it as the compiled search reads it (see `_pack`)
+
+
+def _pack(cells: int, values: int, where: list[int], sees: list[int], ncells: int) -> bytes:
+    """Return an ALS as `als_xz` in _core.c reads it: its cells, its values (one word), then
+    per value its cells holding it and the cells seeing them all, each cell set in words of
+    64 bits."""
+    size = (ncells + 63) // 64 * 8
+    full = (1 << ncells) - 1
+    parts = [cells.to_bytes(size, "little"), values.to_bytes(8, "little")]
+    parts += [w.to_bytes(size, "little") for w in where]
+    parts += [(x & full).to_bytes(size, "little") for x in sees]
+    return b"".join(parts)
 
 
 def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
@@ -72,7 +85,8 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
                             s &= peers[i]
                     where.append(w)
                     sees.append(s)
-                found.append(Als(mask, union, house.name, tuple(where), tuple(sees)))
+                found.append(Als(mask, union, house.name, tuple(where), tuple(sees),
+                                 _pack(mask, union, where, sees, lay.ncells)))
         return found
 
     # A house's ALSs depend only on its cells' candidates: the layout remembers them by those.
@@ -94,6 +108,9 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
 def find_als_xz(board: Board) -> Step | None:
     """Return an ALS-XZ: two ALSs joined by a restricted common value x, sharing a value z."""
     alses = almost_locked_sets(board)
+    core = compiled_core()
+    if core is not None and board.layout.size <= 64:
+        return _compiled_xz(core, board, alses)
     # Bitsets over the ALS indices: those holding a value, those using a cell. For each A,
     # the Bs after it that share no cell and two values or more are found with a few big-int
     # operations instead of a pass over every pair; they come in the same order.
@@ -130,6 +147,20 @@ def find_als_xz(board: Board) -> Step | None:
                 if step:
                     return step
     return None
+
+
+def _compiled_xz(core, board: Board, alses: list[Als]) -> Step | None:
+    """Return what the search above returns, searched by the compiled core (`als_xz` in
+    _core.c, the same pairs in the same order; a test holds them to the same steps)."""
+    lay = board.layout
+    words = (lay.ncells + 63) // 64
+    planes = b"".join(p.to_bytes(8 * words, "little") for p in board.planes())
+    found = core.als_xz(b"".join(a.packed for a in alses), len(alses), lay.size, words, planes)
+    if found is None:
+        return None
+    k, j, x = found
+    a, b = alses[k], alses[j]
+    return _xz(board, a, b, x, a.values & b.values & ~(1 << (x - 1)))
 
 
 def _xz(board: Board, a: Als, b: Als, x: int, others: int) -> Step | None:

@@ -307,6 +307,19 @@ def _conflicts(n: int, peers: list[int], pairs: list[tuple[int, int, int, int]])
     return tuple(out)
 
 
+USE_COMPILED = True          # False: the searches that have a compiled twin run in Python
+
+
+def compiled_core():
+    """Return the compiled core module when the native engine runs it (not with
+    POLYDOKU_NATIVE=python) and USE_COMPILED is on, else None: the chain and ALS searches
+    then run in Python (tests hold the two to the same steps)."""
+    if not USE_COMPILED:
+        return None
+    from ...engines import native
+    return native._compiled
+
+
 T = TypeVar("T")
 _BARREN_MAX = 1 << 17        # entries kept (about 20 MB at most) before the memory starts over
 

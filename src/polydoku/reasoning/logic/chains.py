@@ -16,7 +16,7 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, cast
 
-from .board import Board, bits, remember_barren
+from .board import Board, bits, compiled_core, remember_barren
 from .step import Step, cands_of_mask, make_step
 
 MAX_LINKS = {"X-Chain": 15, "XY-Chain": 15, "AIC": 13}
@@ -147,7 +147,7 @@ def _shortest(board: Board, graph: Graph, starts: list[int], limit: int,
     """Return the shortest conclusive chain over all starts (the first one found among equals).
     `mode` names `end_ok` for the compiled search: 0 any end, 1 the start's value elsewhere
     (XY-Chain)."""
-    core = _compiled_core()
+    core = compiled_core()
     if core is not None and starts:
         return _compiled_shortest(core, board, graph, starts, limit, mode)
     live = board.live()
@@ -160,13 +160,6 @@ def _shortest(board: Board, graph: Graph, starts: list[int], limit: int,
             if best.links <= 3:
                 break
     return best
-
-
-def _compiled_core():
-    """Return the compiled core module when the native engine runs it (not with
-    POLYDOKU_NATIVE=python), else None: the searches below then run in Python."""
-    from ...engines import native
-    return native._compiled
 
 
 def _compiled_shortest(core, board: Board, graph: Graph, starts: list[int], limit: int,
