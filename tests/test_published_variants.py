@@ -79,6 +79,38 @@ def test_logic_steps_through_published_variants_and_never_removes_a_true_value()
     assert len(solved) >= 17, solved
 
 
+def test_clue_links_never_join_two_true_candidates():
+    """The pairs a clue allows only apart (weak links for chains, `Board.conflicts`) are
+    never both true in the published solution, at the start and halfway through the path;
+    and the clues do give such links, beyond the rules'."""
+    from polydoku.reasoning.logic import prepare, solve_logically, start_board
+    from polydoku.reasoning.logic.propagation import clue_links
+    seen = 0
+    for entry in PUBLISHED:
+        puzzle = puzzle_from_dict(entry["puzzle"])
+        prepared = prepare(puzzle)
+        if entry["id"] in LOGIC_SLOW or not prepared.layout.unread:
+            continue
+        board = start_board(prepared)
+        path = solve_logically(puzzle, check=False, max_seconds=1, prepared=prepared)
+        half = board.copy()
+        for step in path.steps[:len(path.steps) // 2]:
+            for i, v in step.placements:
+                if not half.value[i]:
+                    half.place(i, v)
+            for i, v in step.eliminations:
+                half.eliminate(i, v)
+        n = prepared.layout.size
+        truth = {i * n + int(ch, 36) - 1 for i, ch in enumerate(entry["solution"])}
+        for b in (board, half):
+            links = clue_links(b)
+            seen += len(links)
+            for p, q, label in links:
+                assert not (p in truth and q in truth), (entry["id"], label)
+                assert b.conflicts()[p] >> q & 1 and b.clue_rule(p, q)
+    assert seen > 100
+
+
 def test_logic_proves_uniqueness_where_native_is_slow():
     # the pure-Python search needs minutes on these (sums, tables, auxiliaries): prepare hands
     # them to SAT after 0.25 s; the compiled core proves them itself. Either way the solution

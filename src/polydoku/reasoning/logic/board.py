@@ -391,6 +391,7 @@ class Board:
         self.given = tuple(bool(v) for v in (givens if givens is not None else values))
         self.unique = unique          # uniqueness techniques allowed (proved unique, classic rules)
         self._planes: list[int] | None = None   # per value: the cells that can hold it (cache)
+        self._conflicts: tuple[Sequence[int], dict[tuple[int, int], str]] | None = None
         for i, v in enumerate(values):
             if v:
                 self.place(i, v)
@@ -401,12 +402,13 @@ class Board:
         other.layout, other.given, other.unique = self.layout, self.given, self.unique
         other.value, other.cand = self.value[:], self.cand[:]
         other._planes = self._planes
+        other._conflicts = self._conflicts
         return other
 
     def place(self, cell: int, value: int) -> None:
         """Place `value` in `cell` and remove every candidate it excludes."""
         n = self.layout.size
-        self._planes = None
+        self._planes = self._conflicts = None
         self.value[cell] = value
         self.cand[cell] = 1 << (value - 1)
         for c in bits(self.layout.conflicts[cell * n + value - 1]):
@@ -418,7 +420,7 @@ class Board:
         """Remove a candidate from an unplaced cell."""
         if not self.value[cell]:
             self.cand[cell] &= ~(1 << (value - 1))
-            self._planes = None
+            self._planes = self._conflicts = None
 
     def has(self, cell: int, value: int) -> bool:
         """Return whether an unplaced cell still has `value` as a candidate."""
@@ -454,6 +456,36 @@ class Board:
         if planes is None:
             planes = self.planes()
         return planes[value - 1] & house.mask
+
+    def conflicts(self) -> Sequence[int]:
+        """Return, per candidate, the candidates it rules out: the layout's (the rules), and
+        where clues (sums, tables) allow two candidates only apart given the candidates left,
+        those too (`clue_links`); kept until the board changes."""
+        return self._clue_view()[0]
+
+    def clue_rule(self, p: int, q: int) -> str:
+        """Return the clue that keeps candidates p and q apart on this board ("" for none)."""
+        return self._clue_view()[1].get((min(p, q), max(p, q)), "")
+
+    def _clue_view(self) -> tuple[Sequence[int], dict[tuple[int, int], str]]:
+        if self._conflicts is None:
+            lay = self.layout
+            if not lay.unread:
+                self._conflicts = (lay.conflicts, {})
+            else:
+                from .propagation import clue_links
+                links = clue_links(self)
+                if not links:
+                    self._conflicts = (lay.conflicts, {})
+                else:
+                    conf = list(lay.conflicts)
+                    labels: dict[tuple[int, int], str] = {}
+                    for p, q, label in links:
+                        conf[p] |= 1 << q
+                        conf[q] |= 1 << p
+                        labels.setdefault((min(p, q), max(p, q)), label)
+                    self._conflicts = (conf, labels)
+        return self._conflicts
 
     def planes(self) -> list[int]:
         """Return, per value (index value - 1), the unplaced cells that can hold it as one

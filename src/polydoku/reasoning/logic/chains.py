@@ -86,8 +86,8 @@ def _remembered(weak: Callable[[int], Iterable[int]]) -> Callable[[int], Iterabl
 
 def simple_graph(board: Board, strong: Strong, weak_mask: Callable[[int], int]) -> Graph:
     """Return a graph over single candidates, weak links given as candidate bitsets."""
-    lay = board.layout
-    return Graph(strong, _remembered(lambda c: bits(weak_mask(c))), lambda c: lay.conflicts[c],
+    conflicts = board.conflicts()
+    return Graph(strong, _remembered(lambda c: bits(weak_mask(c))), lambda c: conflicts[c],
                  lambda c: _single_label(board, c))
 
 
@@ -243,7 +243,8 @@ def find_x_chain(board: Board) -> Step | None:
     limit or a longer one is passed over (the first chain found is the same)."""
     lay = board.layout
     best: tuple[Found, Graph] | None = None
-    barren = lay.barren if not lay.pair_rules else {}
+    barren = lay.barren if not lay.pair_rules and not lay.unread else {}
+    conflicts = board.conflicts()
     planes = board.planes()
     for v in range(1, lay.size + 1):
         limit = best[0].links - 1 if best else MAX_LINKS["X-Chain"]
@@ -254,7 +255,7 @@ def find_x_chain(board: Board) -> Step | None:
         mask = lay.value_masks[v] & board.live()
 
         def weak(c: int, mask: int = mask) -> int:
-            return lay.conflicts[c] & mask
+            return conflicts[c] & mask
 
         graph = simple_graph(board, strong, weak)
         found = _shortest(board, graph, sorted(strong), limit, lambda s, y: True)
@@ -271,9 +272,10 @@ def find_xy_chain(board: Board) -> Step | None:
     n = lay.size
     strong = strong_links(board, True, False)
     live, inside = board.live(), sum(1 << c for c in strong)
+    conflicts = board.conflicts()
 
     def weak(c: int) -> int:
-        return lay.conflicts[c] & lay.value_masks[c % n + 1] & live & inside
+        return conflicts[c] & lay.value_masks[c % n + 1] & live & inside
 
     graph = simple_graph(board, strong, weak)
     found = _shortest(board, graph, sorted(strong), MAX_LINKS["XY-Chain"],
@@ -283,12 +285,12 @@ def find_xy_chain(board: Board) -> Step | None:
 
 def find_aic(board: Board) -> Step | None:
     """Return an alternating inference chain over every kind of strong and weak link."""
-    lay = board.layout
     strong = strong_links(board, True, True)
     live, inside = board.live(), sum(1 << c for c in strong)
+    conflicts = board.conflicts()
 
     def weak(c: int) -> int:
-        return lay.conflicts[c] & live & inside
+        return conflicts[c] & live & inside
 
     graph = simple_graph(board, strong, weak)
     found = _shortest(board, graph, sorted(strong), MAX_LINKS["AIC"], lambda s, y: True)
@@ -301,14 +303,15 @@ def grouped_graph(board: Board) -> tuple[Graph, list[int]]:
     n, singles, live = lay.size, lay.ncells * lay.size, board.live()
     members: list[int] = []
     strong = _grouped_strong(board, members)
-    conf = [_and_conflicts(lay, m) for m in members]
+    conflicts = board.conflicts()
+    conf = [_and_conflicts(conflicts, m) for m in members]
     by_value: dict[int, list[tuple[int, int]]] = {}     # value -> (group node, members)
     for k, m in enumerate(members):
         by_value.setdefault((m.bit_length() - 1) % n + 1, []).append((singles + k, m))
     has_strong = sum(1 << c for c in strong if c < singles)
 
     def conf_of(x: int) -> int:
-        return lay.conflicts[x] if x < singles else conf[x - singles]
+        return conflicts[x] if x < singles else conf[x - singles]
 
     def weak(x: int) -> list[int]:
         # groups are weakly linked through their own value only (peers), which keeps this cheap
@@ -376,11 +379,11 @@ def _segments(lay, house, places: int) -> list[tuple[int, int]]:
     return out
 
 
-def _and_conflicts(lay, mask: int) -> int:
+def _and_conflicts(conflicts, mask: int) -> int:
     """Return the candidates every member of a group excludes."""
     out = -1
     for c in bits(mask):
-        out &= lay.conflicts[c]
+        out &= conflicts[c]
     return out
 
 

@@ -36,9 +36,17 @@ def _locked(board: Board, house: House, across: tuple[House, ...], name: str,
     return None
 
 
-def _rules(lay, froms: list[int], common: int) -> str:
-    """Return the variant rules behind a common exclusion, written "anti-knight, non-consecutive"."""
-    return ", ".join(lay.rules_between(froms, list(bits(common)))) or "houses"
+def _rules(board: Board, froms: list[int], common: int) -> str:
+    """Return the variant rules and clues behind a common exclusion, written "anti-knight,
+    killer cage 12"."""
+    targets = list(bits(common))
+    names = dict.fromkeys(board.layout.rules_between(froms, targets))
+    for t in targets:
+        for f in froms:
+            label = board.clue_rule(f, t)
+            if label and not board.layout.conflicts[f] >> t & 1:
+                names[label] = None
+    return ", ".join(names) or "houses"
 
 
 def find_pointing(board: Board) -> Step | None:
@@ -70,7 +78,7 @@ def find_locked_variant(board: Board) -> Step | None:
     lay = board.layout
     if lay.is_classic:
         return None
-    live = board.live()
+    live, conflicts = board.live(), board.conflicts()
     for house in lay.houses:
         for v in range(1, lay.size + 1):
             places = list(bits(board.place_mask(house, v)))
@@ -78,11 +86,11 @@ def find_locked_variant(board: Board) -> Step | None:
                 continue
             common = live
             for i in places:
-                common &= lay.conflicts[lay.cand(i, v)]
+                common &= conflicts[lay.cand(i, v)]
                 if not common:
                     break
             if common:
-                rules = _rules(lay, [lay.cand(i, v) for i in places], common)
+                rules = _rules(board, [lay.cand(i, v) for i in places], common)
                 return make_step(lay, "Locked Candidates (variant)",
                                  f"wherever {lay.sym(v)} goes in {house.name} "
                                  f"({cell_list(lay, places, 'or')}), it rules out the same "
@@ -97,18 +105,18 @@ def find_cell_forcing(board: Board) -> Step | None:
     lay = board.layout
     if lay.is_classic:
         return None
-    live = board.live()
+    live, conflicts = board.live(), board.conflicts()
     for cell in sorted(board.unsolved(), key=lambda i: board.cand[i].bit_count()):
         values = values_of(board.cand[cell])
         if len(values) < 2:
             continue
         common = live
         for v in values:
-            common &= lay.conflicts[lay.cand(cell, v)]
+            common &= conflicts[lay.cand(cell, v)]
             if not common:
                 break
         if common:
-            rules = _rules(lay, [lay.cand(cell, v) for v in values], common)
+            rules = _rules(board, [lay.cand(cell, v) for v in values], common)
             return make_step(lay, "Cell Forcing",
                              f"whichever of {value_list(lay, values)} {lay.name(cell)} holds, "
                              f"it rules out the same candidates ({rules})",

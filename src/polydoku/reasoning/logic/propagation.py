@@ -10,7 +10,9 @@ Finders return the first step they see, or None; none changes the board.
 
 from __future__ import annotations
 
-from .board import Board
+from typing import cast
+
+from .board import Board, remember, values_of
 from .step import Step, cell_list, make_step
 
 NAME = "Constraint Propagation"
@@ -48,6 +50,48 @@ class _Clue:
                         dom[v] &= keep
                         changed = len(self.filters) > 1
         return board.losses({v: ~dom[v] for v in self.cells})
+
+    def _narrowed(self, masks: list[int], cell: int, bit: int) -> dict[int, int] | None:
+        """Return the clue's cells' candidates once `cell` holds `bit` and the clue is filtered
+        to a fixpoint, None when nothing fits."""
+        dom = dict(self.aux)
+        for v in self.cells:
+            dom[v] = masks[v]
+        dom[cell] = bit
+        changed = True
+        while changed:
+            changed = False
+            for vars_, flt in self.filters:
+                support = flt.support([dom[v] for v in vars_])
+                if support is None:
+                    return None
+                for v, keep in zip(vars_, support):
+                    if dom[v] & ~keep:
+                        dom[v] &= keep
+                        changed = len(self.filters) > 1
+        return dom
+
+    def forbidden_pairs(self, masks: list[int], conflicts) -> list[tuple[int, int, int, int]]:
+        """Return the candidates (x, a, y, b) of two of the clue's cells that the clue does
+        not allow together, given the candidates `masks`: with x holding a, the clue filtered
+        alone leaves y without b (pairs the rules already keep apart, in `conflicts`, left
+        out). One filtering per candidate, not per pair."""
+        n = len(conflicts) // len(masks) if masks else 0
+        out = []
+        for x in self.cells:
+            for a in values_of(masks[x]):
+                dom = self._narrowed(masks, x, 1 << (a - 1))
+                if dom is None:         # the clue rules a out: Constraint Propagation says so
+                    continue
+                p = x * n + a - 1
+                for y in self.cells:
+                    if y == x:
+                        continue
+                    for b in values_of(masks[y] & ~dom[y]):
+                        q = y * n + b - 1
+                        if not conflicts[p] >> q & 1:
+                            out.append((x, a, y, b))
+        return out
 
 
 def _clues(board: Board) -> list[_Clue]:
@@ -88,6 +132,27 @@ def _clues(board: Board) -> list[_Clue]:
 
 
 _CLUES: dict[int, tuple] = {}
+
+
+def clue_links(board: Board) -> list[tuple[int, int, str]]:
+    """Return the pairs of candidates (as candidate numbers) that a clue allows only apart,
+    given the board's candidates, with the clue's label: weak links for chains and the
+    variant intersections, as the rules' own exclusions are. Remembered per clue by its
+    cells' candidates."""
+    lay = board.layout
+    out: list[tuple[int, int, str]] = []
+    if not lay.unread:
+        return out
+    masks = board.value_masks()
+    n = lay.size
+    for k, clue in enumerate(_clues(board)):
+        key = ("clue links", k, tuple(masks[v] for v in clue.cells))
+        pairs = cast("list | None", lay.memo.get(key))
+        if pairs is None:
+            pairs = clue.forbidden_pairs(masks, lay.conflicts)
+            remember(lay.memo, key, pairs)
+        out += [(x * n + a - 1, y * n + b - 1, clue.label or "a clue") for x, a, y, b in pairs]
+    return out
 
 
 def find_constraint_propagation(board: Board) -> Step | None:
