@@ -35,29 +35,17 @@ class _Clue:
         """Return the (cell, value) candidates the clue forbids, [] for none, None when it
         allows nothing at all (the board is broken: other steps say so). `masks` are the
         board's `value_masks()`."""
-        dom = dict(self.aux)
-        for v in self.cells:
-            dom[v] = masks[v]
-        changed = True
-        while changed:
-            changed = False
-            for vars_, flt in self.filters:
-                support = flt.support([dom[v] for v in vars_])
-                if support is None:
-                    return None
-                for v, keep in zip(vars_, support):
-                    if dom[v] & ~keep:
-                        dom[v] &= keep
-                        changed = len(self.filters) > 1
-        return board.losses({v: ~dom[v] for v in self.cells})
+        dom = self._narrowed(masks)
+        return None if dom is None else board.losses({v: ~dom[v] for v in self.cells})
 
-    def _narrowed(self, masks: list[int], cell: int, bit: int) -> dict[int, int] | None:
-        """Return the clue's cells' candidates once `cell` holds `bit` and the clue is filtered
-        to a fixpoint, None when nothing fits."""
+    def _narrowed(self, masks: list[int], cell: int = -1, bit: int = 0) -> dict[int, int] | None:
+        """Return the clue's cells' candidates (from `masks`; `cell` holding `bit` when given)
+        once the clue is filtered to a fixpoint, None when nothing fits."""
         dom = dict(self.aux)
         for v in self.cells:
             dom[v] = masks[v]
-        dom[cell] = bit
+        if cell >= 0:
+            dom[cell] = bit
         changed = True
         while changed:
             changed = False
