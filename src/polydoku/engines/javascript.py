@@ -23,17 +23,14 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import functools
 import hashlib
-import http.server
 import io
 import json
 import re
 import shutil
 import tarfile
-import threading
 from pathlib import Path
-from typing import ClassVar, Iterator
+from typing import ClassVar
 
 from ..errors import BadInput
 from ..model import Puzzle
@@ -41,6 +38,7 @@ from ..problem import build_problem
 from .base import Availability, Outcome, Status
 from .pypi.encode import ROOT_NAME, Index, build_index
 from .resolvers import ResolverEngine, ToolRun, excerpt, last_lines, value
+from .localhost import QuietHandler, serve
 from .sandbox import Sandbox, find_program
 
 TOOLS_DIR = "tools/js/node_modules"        # under the venv: deps/js/package.json
@@ -120,38 +118,17 @@ def package_json(index: Index) -> dict:
             "dependencies": deps}
 
 
-class _Registry(http.server.SimpleHTTPRequestHandler):
-    """Serves the registry folder: packuments as JSON, tarballs as bytes; quiet."""
-
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True
+class _Registry(QuietHandler):
+    """Serves the registry folder: packuments as JSON, tarballs as bytes."""
 
     def guess_type(self, path) -> str:
         return "application/octet-stream" if str(path).endswith(".tgz") else "application/json"
 
-    def log_message(self, format: str, *args) -> None:
-        pass
 
-
-class _Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def serve_registry(folder: Path, handler: type = _Registry) -> Iterator[str]:
+def serve_registry(folder: Path, handler: type[QuietHandler] = _Registry
+                   ) -> contextlib.AbstractContextManager[str]:
     """Serve a registry folder on 127.0.0.1 (a free port) while the block runs."""
-    server = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
-    thread = threading.Thread(target=server.serve_forever, name="polydoku-npm", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    return serve(folder, handler, name="polydoku-npm")
 
 
 def js_program(name: str) -> str | None:

@@ -10,16 +10,14 @@ user's set-up is read or written; nothing leaves the machine.
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import os
 import re
 import sys
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Mapping
 
+from ..localhost import QuietHandler, serve as serve_folder
 from ..sandbox import Run, Sandbox, find_program
 from . import encode
 
@@ -41,47 +39,20 @@ def write_files(sandbox: Sandbox, files: Mapping[str, bytes | str]) -> None:
         sandbox.write(relpath, content)
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves a folder like a package index does: keep-alive, cacheable, quiet.
-
-    Without TCP_NODELAY every response waits ~40 ms for a delayed ACK (headers and body go out
-    in two writes), which made PDM spend most of its time idle; the Cache-Control header is the
-    one PyPI sends, so clients that cache pages within a run may do so.
-    """
-
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True
+class _QuietHandler(QuietHandler):
+    """Serves a folder like a package index does: the Cache-Control header is the one PyPI
+    sends, so clients that cache pages within a run may do so."""
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "max-age=600, public")
         super().end_headers()
 
-    def log_message(self, format: str, *args) -> None:
-        pass
-
-
-class _QuietServer(http.server.ThreadingHTTPServer):
-    """The index server: a client that drops its connection (a resolver killed at its timeout,
-    a closed keep-alive) is normal here, and must never print a traceback on the user's stderr."""
-
-    def handle_error(self, request, client_address) -> None:
-        pass
-
 
 @contextlib.contextmanager
 def serve(directory: Path) -> Iterator[str]:
-    """Serve `directory` on 127.0.0.1 (a free port) while the block runs; yield its base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = _QuietServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="polydoku-index", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    """Serve `directory` as a package index on 127.0.0.1 while the block runs; yield its URL."""
+    with serve_folder(directory, _QuietHandler) as url:
+        yield url
 
 
 def _read(path: Path) -> str | None:
