@@ -15,30 +15,17 @@ Options (`-o KEY=VALUE`): `encoding=faithful|tuned` overrides the variant's enco
 
 from __future__ import annotations
 
-import re
 import time
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, ClassVar
 
 from ..errors import BadInput
 from ..problem import Problem
 from .base import ALL_KINDS, Availability, Engine, Outcome, Status
 from .pypi.encode import ENCODINGS, build_index
-from .sandbox import DEFAULT_MEMORY_MB, Run, Sandbox, find_program
+from . import words
+from .sandbox import DEFAULT_MEMORY_MB, Sandbox, ToolRun, find_program
 
 MAX_WORDS_LINES = 60
-
-
-@dataclass
-class ToolRun:
-    """What a tool's runs left: the last run, its answer text (None when it wrote none), the
-    artifact folder, and the runs before it (set-up steps, such as `opam init`)."""
-
-    run: Run
-    answer: str | None
-    artifact: Path
-    setup_seconds: float = 0.0
 
 
 class ResolverEngine(Engine):
@@ -183,26 +170,17 @@ def one_way(index: Any):
 
 def excerpt(lines: list[str]) -> str:
     """Return at most MAX_WORDS_LINES non-empty lines, the middle cut out."""
-    lines = [ln.rstrip() for ln in lines if ln.strip()]
-    if len(lines) > MAX_WORDS_LINES:
-        cut = len(lines) - MAX_WORDS_LINES
-        lines = lines[:MAX_WORDS_LINES // 2] + [f"[... {cut} lines ...]"] + \
-            lines[-MAX_WORDS_LINES // 2:]
-    return "\n".join(lines)
+    return words.excerpt(lines, MAX_WORDS_LINES)
 
 
 def after(text: str, start: str) -> list[str]:
     """Return the lines from the first one containing `start` on."""
-    lines = text.splitlines()
-    first = next((k for k, ln in enumerate(lines) if start in ln), None)
-    return [] if first is None else lines[first:]
+    return words.between(text, start)
 
 
 def last_lines(output: str, n: int = 8) -> str:
-    """Return the last few lines that look like an error, else the last lines."""
-    lines = [ln for ln in output.splitlines() if ln.strip()]
-    marks = [k for k, ln in enumerate(lines) if re.search(r"error|Error|ERROR|fatal", ln)]
-    return "\n".join(lines[marks[-1]:marks[-1] + n] if marks else lines[-n:])
+    """Return the last few lines that look like an error (or "fatal"), else the last lines."""
+    return "\n".join(words.error_lines(output, n, r"error|Error|ERROR|fatal"))
 
 
 def value(version_text: str) -> int:

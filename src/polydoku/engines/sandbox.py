@@ -40,6 +40,17 @@ class Run:
         return self.stdout + ("\n" + self.stderr if self.stderr else "")
 
 
+@dataclass
+class ToolRun:
+    """What a tool's runs left: the last run, its answer text (None when it wrote none), the
+    artifact folder, and the time of the runs before it (set-up steps, such as `opam init`)."""
+
+    run: Run
+    answer: str | None
+    artifact: Path
+    setup_seconds: float = 0.0
+
+
 def find_program(name: str) -> str | None:
     """Return the path of a program: polydoku's own tool venvs first, then this venv, then PATH."""
     prefix = Path(sys.prefix)

@@ -13,6 +13,7 @@ import re
 import tomllib
 
 from ..base import Outcome, Status
+from ..words import between, error_lines, excerpt
 from .encode import Index, value_of
 
 MAX_EXPLANATION_LINES = 80
@@ -62,24 +63,7 @@ def solution(index: Index, pins: dict[str, str]) -> tuple[tuple[int, ...] | None
 # --- the tools' words ---------------------------------------------------------------------
 
 def _excerpt(lines: list[str]) -> str:
-    lines = [ln.rstrip() for ln in lines if ln.strip()]
-    if len(lines) > MAX_EXPLANATION_LINES:
-        cut = len(lines) - MAX_EXPLANATION_LINES
-        lines = lines[:MAX_EXPLANATION_LINES // 2] + [f"[... {cut} lines ...]"] + \
-            lines[-MAX_EXPLANATION_LINES // 2:]
-    return "\n".join(lines)
-
-
-def _between(text: str, start: str, end: str | None = None) -> list[str]:
-    """Return the lines from the first one containing `start` to the first containing `end`."""
-    lines = text.splitlines()
-    first = next((k for k, ln in enumerate(lines) if start in ln), None)
-    if first is None:
-        return []
-    if end is None:
-        return lines[first:]
-    last = next((k for k in range(first, len(lines)) if end in lines[k]), len(lines) - 1)
-    return lines[first:last + 1]
+    return excerpt(lines, MAX_EXPLANATION_LINES)
 
 
 def failure(tool: str, output: str) -> tuple[Status, str]:
@@ -87,22 +71,22 @@ def failure(tool: str, output: str) -> tuple[Status, str]:
     if tool == "pip":
         if "ResolutionImpossible" in output:
             return Status.UNSATISFIABLE, _excerpt(
-                _between(output, "ERROR: Cannot install") +
-                _between(output, "The conflict is caused by:", "To fix this"))
+                between(output, "ERROR: Cannot install") +
+                between(output, "The conflict is caused by:", "To fix this"))
         if "ResolutionTooDeep" in output:
-            return Status.UNKNOWN, _excerpt(_between(output, "ResolutionTooDeep"))
+            return Status.UNKNOWN, _excerpt(between(output, "ResolutionTooDeep"))
     elif tool == "uv":
         if "No solution found" in output and "unsatisfiable" in output:
-            return Status.UNSATISFIABLE, _excerpt(_between(output, "No solution found"))
+            return Status.UNSATISFIABLE, _excerpt(between(output, "No solution found"))
     elif tool == "poetry":
         if "SolverProblemError" in output and "version solving failed" in output:
             return Status.UNSATISFIABLE, _excerpt(
-                _between(output.split("SolverProblemError", 1)[1], "Because",
+                between(output.split("SolverProblemError", 1)[1], "Because",
                          "version solving failed"))
     elif tool == "pdm":
         if "Unable to find a resolution" in output and "ResolutionTooDeep" not in output:
             return Status.UNSATISFIABLE, _excerpt(
-                _between(output, "ERROR: Unable to find a resolution", "To fix this"))
+                between(output, "ERROR: Unable to find a resolution", "To fix this"))
         if "ResolutionTooDeep" in output or "too deep" in output.lower():
             return Status.UNKNOWN, _excerpt(_last_error(output))
     return Status.ERROR, _excerpt(_last_error(output)) or "the tool wrote no answer"
@@ -110,9 +94,7 @@ def failure(tool: str, output: str) -> tuple[Status, str]:
 
 def _last_error(output: str) -> list[str]:
     """Return the last few lines that look like an error (the tool's closing words)."""
-    lines = [ln for ln in output.splitlines() if ln.strip()]
-    marks = [k for k, ln in enumerate(lines) if re.search(r"error|Error|ERROR", ln)]
-    return lines[marks[-1]:marks[-1] + 8] if marks else lines[-8:]
+    return error_lines(output)
 
 
 # --- the tools' statistics ----------------------------------------------------------------

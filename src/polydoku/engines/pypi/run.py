@@ -13,24 +13,14 @@ import contextlib
 import os
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Mapping
 
 from ..localhost import QuietHandler, serve as serve_folder
-from ..sandbox import Run, Sandbox, find_program
+from ..sandbox import Sandbox, ToolRun, find_program
 from . import encode
 
 NULL_KEYRING = "keyring.backends.null.Keyring"
-
-
-@dataclass
-class ToolRun:
-    """A tool's run and what it left: its answer file (when it wrote one) and the artifact dir."""
-
-    run: Run
-    answer: str | None
-    artifact: Path
 
 
 def write_files(sandbox: Sandbox, files: Mapping[str, bytes | str]) -> None:
