@@ -1004,8 +1004,12 @@ static PyObject *core_solve_lines(Core *c, PyObject *args)
     memset(code, -2, sizeof code);                 /* -2: not a symbol of a puzzle line */
     code['.'] = -1;
     code['0'] = -1;
-    for (int k = 0; k < size; k++)
-        code[((const unsigned char *)alpha.buf)[k]] = (signed char)k;
+    for (int k = 0; k < size; k++) {
+        unsigned char ch = ((const unsigned char *)alpha.buf)[k];
+        code[ch] = (signed char)k;
+        if (ch >= 'A' && ch <= 'Z')             /* letters in lower case too, as the reader */
+            code[ch + 32] = (signed char)k;
+    }
     const unsigned char *sym = alpha.buf;
     const char *buf = data.buf;
     Py_ssize_t len = data.len, pos = 0, cap = len + 16, used = 0;

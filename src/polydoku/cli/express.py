@@ -1,7 +1,7 @@
 """The console entry point, and the express lane of `polydoku solve FILE --jobs 1`.
 
-A file of classic puzzles, one per line (4x4, 6x6, 8x8 or 9x9 with their usual boxes, symbols
-1-9, `.` or `0` for a blank), is what batch users feed polydoku most, and on it the Python
+A file of classic puzzles, one per line (any size with rectangular boxes, 4x4 to 25x25, with
+its usual boxes and symbols, `.` or `0` for a blank), is what batch users feed polydoku most, and on it the Python
 model costs more than the search: reading a line, building its problem, verifying and printing
 the answer take about 100 µs, the compiled search 17 µs on a 17-clue puzzle, and click and
 the API take 90 ms to import. So `entry()` looks at the command line before importing any
@@ -27,10 +27,13 @@ import os
 import sys
 import time
 
-# (cells in a line) -> (size, box rows, box cols, symbols): the classic grids whose line
-# symbols are digits (tests/test_express.py holds this to Geometry.of_size and default_alphabet).
-CLASSIC = {16: (4, 2, 2, b"1234"), 36: (6, 2, 3, b"123456"), 64: (8, 2, 4, b"12345678"),
-           81: (9, 3, 3, b"123456789")}
+# (cells in a line) -> (size, box rows, box cols, symbols): every size with rectangular boxes,
+# its default box shape and symbols (tests/test_express.py holds this to Geometry.of_size and
+# default_alphabet); letters may come in lower case, as the reader takes them.
+_BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4), 14: (2, 7),
+          15: (3, 5), 16: (4, 4), 18: (3, 6), 20: (4, 5), 21: (3, 7), 22: (2, 11), 24: (4, 6),
+          25: (5, 5)}
+CLASSIC = {n * n: (n, r, c, b"123456789ABCDEFGHIJKLMNOP"[:n]) for n, (r, c) in _BOXES.items()}
 HEAD_LINES = 27          # as many lines as the reader peeks to tell one grid from many lines
 BLOCK = 1 << 18          # bytes read and solved at a time
 DEFAULT_TIMEOUT = 120.0  # seconds per puzzle: `solve --timeout`'s default
@@ -146,7 +149,8 @@ def _plain_head(head: bytes) -> int | None:
     cells = widths.pop()
     if cells not in CLASSIC:
         return None
-    allowed = set(CLASSIC[cells][3]) | set(b".0")
+    symbols = CLASSIC[cells][3]
+    allowed = set(symbols) | set(symbols.lower()) | set(b".0")
     return cells if all(set(b) <= allowed for b in puzzles) else None
 
 
