@@ -200,6 +200,8 @@ def test_workers_and_other_options_answer_runs_of_lines_in_c(tmp_path, monkeypat
     calls.clear()
     r = run_cli("solve", str(path), "--jobs", "1", "--count")
     assert r.code == 0 and r.out.split() == ["1"] * 1000 and not calls
+    r = run_cli("solve", str(path), "--jobs", "1", "--limit", "2")     # counts to two
+    assert r.code == 0 and not calls
 
 
 def test_one_puzzle_and_small_files_without_jobs(tmp_path):

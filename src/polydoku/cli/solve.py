@@ -78,7 +78,7 @@ def solve(puzzle, rules, input_format, engine, timeout, keep, options, mode, lim
             engine_obj = api.get_engine(engine_obj)
         return _emit(_handle_entry(first, engine_obj, settings), ExitCode()).code
     plain = (engine == "native" and not opts and not keep and not rule_objs and mode is None
-             and fmt == "line")
+             and settings.limit == 1 and fmt == "line")
     job = Job(_handle_entry, engine, keep, opts, tuple(rule_objs), settings, json=fmt == "json",
               express=_express if plain else None)
     return run_lines(first, items, job, spread, source_size(puzzle))
