@@ -1,24 +1,24 @@
 """The console entry point, and the express lane of `polydoku solve FILE --jobs 1`.
 
 A file of classic puzzles, one per line (any size with rectangular boxes, 4x4 to 25x25, with
-its usual boxes and symbols, `.` or `0` for a blank), is what batch users feed polydoku most, and on it the Python
-model costs more than the search: reading a line, building its problem, verifying and printing
-the answer take about 100 µs, the compiled search 17 µs on a 17-clue puzzle, and click and
-the API take 90 ms to import. So `entry()` looks at the command line before importing any
-of that. When it is exactly `solve FILE`, with `--jobs 1` (or `-j 1`) or on a file of at most
-one block (256 KiB: more would go to every core), the compiled core is built here
-(`POLYDOKU_NATIVE=python` asks for the pure-Python search: no express lane), and the file's first
-lines are classic puzzle lines of one size (blank and `#` comment lines allowed), the core's
-`solve_lines` reads, solves, checks and writes whole runs of lines in C, the first solution of
-each, as the native engine would.
-The check there is its own code (`classic_wrong`), not the search's: rows, columns, boxes and
-givens, from the two lines and the box shape alone.
+its usual boxes and symbols, `.` or `0` for a blank), is what batch users feed polydoku most,
+and on it the Python model costs more than the search: reading a line, building its problem,
+verifying and printing the answer take about 100 µs, the compiled search 17 µs on a 17-clue
+puzzle, and click and the API take 90 ms to import. So `entry()` looks at the command line
+before importing any of that. When it is exactly `solve FILE`, with `--jobs 1` (or `-j 1`)
+or on a file of at most one block (256 KiB: more would go to every core), the compiled core
+is built here (`POLYDOKU_NATIVE=python` asks for the pure-Python search: no express lane),
+and the file's first lines are classic puzzle lines of one size (blank and `#` comment lines
+allowed), the core's `solve_lines` reads, solves, checks and writes whole runs of lines in C,
+the first solution of each, as the native engine would. The check there is its own code
+(`classic_wrong`), not the search's: rows, columns, boxes and givens, from the two lines and
+the box shape alone.
 
-The first line the express lane cannot answer itself (a comment, another format or size, a puzzle
-with no solution, a timeout) and everything after it go to the full command (`app.main`),
-which reads the file again from the start, skips the lines already answered (`Resume`) and
-goes on with the same tally, so the output, messages, summary and exit code are the same as
-the full path gives for the whole file (tests/test_express.py holds them equal).
+The first line the express lane cannot answer itself (another format or size, a puzzle with no
+solution, a timeout) and everything after it go to the full command (`app.main`), which reads
+the file again from the start, skips the lines already answered (`Resume`) and goes on with
+the same tally, so the output, messages, summary and exit code are the same as the full path
+gives for the whole file (tests/test_express.py holds them equal).
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from __future__ import annotations
 import os
 import sys
 import time
+
+from ..errors import EXIT_SOLVED as SOLVED      # errors.py imports nothing
 
 # (cells in a line) -> (size, box rows, box cols, symbols): every size with rectangular boxes,
 # its default box shape and symbols (tests/test_express.py holds this to Geometry.of_size and
@@ -37,7 +39,6 @@ CLASSIC = {n * n: (n, r, c, b"123456789ABCDEFGHIJKLMNOP"[:n]) for n, (r, c) in _
 HEAD_LINES = 27          # as many lines as the reader peeks to tell one grid from many lines
 BLOCK = 1 << 18          # bytes read and solved at a time
 DEFAULT_TIMEOUT = 120.0  # seconds per puzzle: `solve --timeout`'s default
-SOLVED = 0               # errors.EXIT_SOLVED (not imported: errors is light, but this is lighter)
 
 
 class Resume:
