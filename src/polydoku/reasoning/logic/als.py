@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import cast
-from .board import Board, bits, compiled_core, remember, values_of
+
+from .board import Board, bits, compiled_core, region_state, remember, values_of
 from .step import Step, cell_list, make_step, value_list
 
 MAX_CELLS = 4
@@ -90,10 +91,8 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
         return found
 
     # A house's ALSs depend only on its cells' candidates: the layout remembers them by those.
-    value = board.value
     for house in lay.houses:
-        key = ("als", house.index, max_cells,
-               tuple(0 if value[i] else cand[i] for i in house.cells))
+        key = ("als", house.index, max_cells, region_state(board, house.cells))
         sets = cast("list[Als] | None", lay.memo.get(key))
         if sets is None:
             sets = house_sets(house)

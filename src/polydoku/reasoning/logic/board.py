@@ -342,7 +342,7 @@ def first_per_digit(board: "Board", key: object, search: Callable[[int], T | Non
         found = search(v)
         if found is not None:
             return found
-        remember_barren(barren, seen, None)
+        remember(barren, seen, None)
     return None
 
 
@@ -365,11 +365,6 @@ def region_state(board: "Board", cells: Sequence[int]) -> tuple[int, ...]:
     reads, so a key to remember that it found nothing there."""
     val, cand = board.value, board.cand
     return tuple([0 if val[i] else cand[i] for i in cells])
-
-
-def remember_barren(barren: dict[tuple, object], seen: tuple, limit: object) -> None:
-    """Remember that a single-digit search found nothing (up to `limit`) in the cells `seen`."""
-    remember(barren, seen, limit)
 
 
 def remember(memo: dict[tuple, object], key: tuple, value: object) -> None:

@@ -16,7 +16,7 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, cast
 
-from .board import Board, bits, compiled_core, remember_barren
+from .board import Board, bits, compiled_core, remember
 from .step import Step, cands_of_mask, make_step
 
 MAX_LINKS = {"X-Chain": 15, "XY-Chain": 15, "AIC": 13}
@@ -262,7 +262,7 @@ def find_x_chain(board: Board) -> Step | None:
         if found and (best is None or found.links < best[0].links):
             best = (found, graph)
         elif not found:
-            remember_barren(barren, seen, limit)
+            remember(barren, seen, limit)
     return _step(board, "X-Chain", *best) if best else None
 
 
