@@ -1414,6 +1414,264 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ finned fish (logic/fish.py)
+
+   finned_fish(plane, size, box_of, n, width): the search of `_finned_fish` for one value, in
+   its order: rows as base lines, then columns; each n base lines (whose places number from 1
+   to n + width) in order; each box; each choice of extra cover lines inside the box. `plane`
+   holds the cells that can hold the value (little-endian bits), `box_of` the box of every cell
+   (255: none). Returns (orientation, base line numbers, box) of the first finned or sashimi
+   fish that eliminates something, or None; the caller writes the step. */
+
+static int fin_next(int *pick, int k, int n)
+{
+    /* the next k-combination of 0..n-1 in lexicographic order; 0 when there is none */
+    int i = k - 1;
+    while (i >= 0 && pick[i] == n - k + i) i--;
+    if (i < 0) return 0;
+    pick[i]++;
+    for (int j = i + 1; j < k; j++) pick[j] = pick[j - 1] + 1;
+    return 1;
+}
+
+static PyObject *finned_fish(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer pl, bx;
+    int N, n, width;
+    if (!PyArg_ParseTuple(args, "y*iy*ii", &pl, &N, &bx, &n, &width))
+        return NULL;
+    PyObject *result = NULL;
+    if (N < 1 || N > 32 || n < 1 || n > 8 || bx.len != (Py_ssize_t)N * N
+            || pl.len * 8 < (Py_ssize_t)N * N) {
+        PyErr_SetString(PyExc_ValueError, "finned_fish: sizes do not match");
+        goto done;
+    }
+    const unsigned char *plane = pl.buf, *box_of = bx.buf;
+    int most = n + width;
+    for (int orient = 0; orient < 2; orient++) {
+        uint32_t p[32] = {0}, bc[32][32], bidx[32] = {0};
+        int nb = 0;
+        memset(bc, 0, sizeof bc);
+        for (int cell = 0; cell < N * N; cell++) {
+            int r = cell / N, c = cell % N;
+            int base = orient ? c : r, idx = orient ? r : c;
+            if (plane[cell >> 3] >> (cell & 7) & 1) p[base] |= (uint32_t)1 << idx;
+            int b = box_of[cell];
+            if (b != 255 && b < 32) {
+                bc[b][base] |= (uint32_t)1 << idx;
+                bidx[b] |= (uint32_t)1 << idx;
+                if (b + 1 > nb) nb = b + 1;
+            }
+        }
+        int lines[32], nl = 0;
+        for (int r = 0; r < N; r++)
+            if (p[r] && POPC(p[r]) <= most) lines[nl++] = r;
+        if (nl < n) continue;
+        int pick[8];
+        for (int i = 0; i < n; i++) pick[i] = i;
+        do {
+            uint32_t in_combo = 0, uni = 0;
+            for (int i = 0; i < n; i++) {
+                in_combo |= (uint32_t)1 << lines[pick[i]];
+                uni |= p[lines[pick[i]]];
+            }
+            if (POPC(uni) > most) continue;
+            for (int b = 0; b < nb; b++) {
+                int inside_box = 0, beyond = 0;
+                for (int r = 0; r < N; r++) {
+                    if (!(p[r] & bc[b][r])) continue;
+                    if (in_combo >> r & 1) inside_box = 1; else beyond = 1;
+                }
+                if (!inside_box || POPC(uni & ~bidx[b]) > n || !beyond) continue;
+                uint32_t outside = 0;
+                for (int i = 0; i < n; i++) {
+                    int r = lines[pick[i]];
+                    outside |= bc[b][r] ? p[r] & ~bidx[b] : p[r];
+                }
+                int used = POPC(outside);
+                if (used > n) continue;
+                uint32_t free_idx = bidx[b] & ~outside;
+                int fb[32], nf = 0;
+                for (uint32_t f = free_idx; f; f &= f - 1) fb[nf++] = CTZ(f);
+                int k = n - used < nf ? n - used : nf;
+                int ex[32];
+                for (int i = 0; i < k; i++) ex[i] = i;
+                do {
+                    uint32_t cover = outside;
+                    for (int i = 0; i < k; i++) cover |= (uint32_t)1 << fb[ex[i]];
+                    int fins = 0, elim = 0;
+                    for (int i = 0; i < n && !fins; i++) fins = (p[lines[pick[i]]] & ~cover) != 0;
+                    if (!fins) continue;
+                    for (int r = 0; r < N && !elim; r++)
+                        elim = !(in_combo >> r & 1) && (p[r] & bc[b][r] & cover);
+                    if (!elim) continue;
+                    PyObject *rows = PyTuple_New(n);
+                    if (!rows) goto done;
+                    for (int i = 0; i < n; i++)
+                        PyTuple_SET_ITEM(rows, i, PyLong_FromLong(lines[pick[i]]));
+                    result = Py_BuildValue("(iNi)", orient, rows, b);
+                    goto done;
+                } while (k > 0 && fin_next(ex, k, nf));
+            }
+        } while (fin_next(pick, n, nl));
+    }
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    PyBuffer_Release(&pl);
+    PyBuffer_Release(&bx);
+    return result;
+}
+
+/* ------------------------------------------------------------------ naked subsets (logic/subsets.py)
+
+   naked_subset(cand, peers, words, groups, ptr, k, need): the search of `_naked_in` over
+   groups of cells in order (the houses of `find_naked_subset`, or the box-and-line pairs of
+   `find_locked_subset`): in each group, the first k of its cells with 2 to k candidates
+   (in order) whose candidates number k and that eliminate something: a candidate of the
+   subset's values in a cell outside it that sees every subset cell holding that value.
+   `cand` holds every cell's candidates (uint32, 0 when placed), `peers` every cell's peers
+   (`words` words each), `groups` the cells (int32) with `ptr` the offsets. With `need` (two
+   cell sets per group, `words` words each), a group's first subset must eliminate inside both
+   sets, else the next group is tried (a locked subset). Returns (group, cells) or None. */
+
+static PyObject *naked_subset(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer cb, pb, gb, ob, nb;
+    int W, k;
+    if (!PyArg_ParseTuple(args, "y*y*iy*y*iy*", &cb, &pb, &W, &gb, &ob, &k, &nb))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t ncells = cb.len / 4, ngroups = ob.len / 4 - 1;
+    const uint32_t *cand = cb.buf;
+    const u64 *peers = pb.buf, *need = nb.buf;
+    const int32_t *cells = gb.buf, *ptr = ob.buf;
+    if (W < 1 || k < 2 || k > 8 || ngroups < 0 || pb.len != 8 * (Py_ssize_t)W * ncells
+            || (nb.len && nb.len != 16 * (Py_ssize_t)W * ngroups)
+            || (ngroups >= 0 && gb.len != 4 * (Py_ssize_t)ptr[ngroups])) {
+        PyErr_SetString(PyExc_ValueError, "naked_subset: sizes do not match");
+        goto done;
+    }
+    u64 *seen = malloc(sizeof(u64) * (size_t)W);
+    if (!seen) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t g = 0; g < ngroups; g++) {
+        int small[64], ns = 0;
+        for (int32_t t = ptr[g]; t < ptr[g + 1] && ns < 64; t++) {
+            int32_t i = cells[t];
+            if (i < 0 || i >= ncells) continue;
+            int c = POPC(cand[i]);
+            if (c >= 2 && c <= k) small[ns++] = i;
+        }
+        if (ns < k) continue;
+        int pick[8];
+        for (int i = 0; i < k; i++) pick[i] = i;
+        do {
+            uint32_t uni = 0;
+            for (int i = 0; i < k; i++) uni |= cand[small[pick[i]]];
+            if (POPC(uni) != k) continue;
+            int any = 0, hit_a = 0, hit_b = 0;
+            for (uint32_t vs = uni; vs; vs &= vs - 1) {
+                int v = CTZ(vs);
+                for (int w = 0; w < W; w++) seen[w] = ~(u64)0;
+                for (int i = 0; i < k; i++) {
+                    int c = small[pick[i]];
+                    if (cand[c] >> v & 1)
+                        for (int w = 0; w < W; w++) seen[w] &= peers[(size_t)c * W + w];
+                }
+                for (int i = 0; i < k; i++) {
+                    int c = small[pick[i]];
+                    seen[c >> 6] &= ~((u64)1 << (c & 63));
+                }
+                for (int w = 0; w < W; w++)
+                    for (u64 m = seen[w]; m; m &= m - 1) {
+                        Py_ssize_t j = (Py_ssize_t)w * 64 + CTZ(m);
+                        if (j >= ncells || !(cand[j] >> v & 1)) continue;
+                        any = 1;
+                        if (nb.len) {
+                            const u64 *a = need + (size_t)g * 2 * W, *b = a + W;
+                            hit_a |= (a[w] >> (j & 63)) & 1;
+                            hit_b |= (b[w] >> (j & 63)) & 1;
+                        }
+                    }
+            }
+            if (!any) continue;
+            if (nb.len && !(hit_a && hit_b)) break;       /* the group's first subset fails */
+            PyObject *out = PyTuple_New(k);
+            if (!out) { free(seen); goto done; }
+            for (int i = 0; i < k; i++)
+                PyTuple_SET_ITEM(out, i, PyLong_FromLong(small[pick[i]]));
+            result = Py_BuildValue("(nN)", g, out);
+            free(seen);
+            goto done;
+        } while (fin_next(pick, k, ns));
+    }
+    free(seen);
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    PyBuffer_Release(&cb); PyBuffer_Release(&pb); PyBuffer_Release(&gb);
+    PyBuffer_Release(&ob); PyBuffer_Release(&nb);
+    return result;
+}
+
+/* hidden_subset(cand, groups, ptr, k): the search of `_hidden_in` over groups of cells (the
+   houses of `find_hidden_subset`, in order): in each, the first k values (in order) with 2 to
+   k places each whose places number k and hold another candidate. `cand` and the groups are
+   as in naked_subset (a group has 32 cells at most). Returns the group or None. */
+
+static PyObject *hidden_subset(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer cb, gb, ob;
+    int k;
+    if (!PyArg_ParseTuple(args, "y*y*y*i", &cb, &gb, &ob, &k))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t ncells = cb.len / 4, ngroups = ob.len / 4 - 1;
+    const uint32_t *cand = cb.buf;
+    const int32_t *cells = gb.buf, *ptr = ob.buf;
+    if (k < 2 || k > 8 || ngroups < 0 || gb.len != 4 * (Py_ssize_t)ptr[ngroups]) {
+        PyErr_SetString(PyExc_ValueError, "hidden_subset: sizes do not match");
+        goto done;
+    }
+    for (Py_ssize_t g = 0; g < ngroups; g++) {
+        int len = ptr[g + 1] - ptr[g];
+        if (len > 32) continue;
+        const int32_t *hc = cells + ptr[g];
+        uint32_t where[32] = {0}, all = 0;
+        for (int t = 0; t < len; t++) {
+            if (hc[t] < 0 || hc[t] >= ncells) continue;
+            for (uint32_t vs = cand[hc[t]]; vs; vs &= vs - 1) where[CTZ(vs)] |= (uint32_t)1 << t;
+            all |= cand[hc[t]];
+        }
+        int few[32], nf = 0;
+        for (uint32_t vs = all; vs; vs &= vs - 1) {
+            int c = POPC(where[CTZ(vs)]);
+            if (c >= 2 && c <= k) few[nf++] = CTZ(vs);
+        }
+        if (nf < k) continue;
+        int pick[8];
+        for (int i = 0; i < k; i++) pick[i] = i;
+        do {
+            uint32_t places = 0, keep = 0;
+            for (int i = 0; i < k; i++) {
+                places |= where[few[pick[i]]];
+                keep |= (uint32_t)1 << few[pick[i]];
+            }
+            if (POPC(places) != k) continue;
+            for (uint32_t m = places; m; m &= m - 1)
+                if (cand[hc[CTZ(m)]] & ~keep) {
+                    result = PyLong_FromSsize_t(g);
+                    goto done;
+                }
+        } while (fin_next(pick, k, nf));
+    }
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    PyBuffer_Release(&cb); PyBuffer_Release(&gb); PyBuffer_Release(&ob);
+    return result;
+}
+
 static PyMethodDef core_methods[] = {
     {"propagate", (PyCFunction)core_propagate, METH_VARARGS,
      "propagate(cands, queue) -> narrowed candidate masks, or None on a contradiction"},
@@ -1431,6 +1689,14 @@ static PyMethodDef core_methods[] = {
 static PyMethodDef module_methods[] = {
     {"als_xz", als_xz, METH_VARARGS,
      "als_xz(packed, count, size, words, planes) -> (a, b, x) of the first ALS-XZ, or None"},
+    {"naked_subset", naked_subset, METH_VARARGS,
+     "naked_subset(cand, peers, words, groups, ptr, k, need) -> (group, cells) of the first "
+     "naked subset that eliminates, or None"},
+    {"hidden_subset", hidden_subset, METH_VARARGS,
+     "hidden_subset(cand, groups, ptr, k) -> the first group with a hidden subset, or None"},
+    {"finned_fish", finned_fish, METH_VARARGS,
+     "finned_fish(plane, size, box_of, n, width) -> (orientation, base lines, box) of the first "
+     "finned fish, or None"},
     {"chain_search", chain_search, METH_VARARGS,
      "chain_search(nodes, strong_ptr, strong_adj, weak_ptr, weak_adj, conf_row, conf, live, "
      "starts, words, singles, limit, mode, n) -> the shortest chain, or None"},

@@ -12,7 +12,7 @@ from functools import cache
 from itertools import combinations
 from typing import Callable, Iterator
 
-from .board import Board, House, bits, first_per_digit
+from .board import Board, House, Layout, bits, compiled_core, first_per_digit
 from .step import Step, cell_list, make_step
 
 BASIC = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -111,6 +111,48 @@ def _finned_fish(board: Board, n: int, v: int) -> Step | None:
     lay = board.layout
     boxes = lay.lines["box"]
     width = max(lay.box_shape) or lay.size
+    core = compiled_core()
+    if core is not None and boxes and lay.size <= 32:
+        return _compiled_finned(core, board, n, v, width)
+    return _python_finned(board, n, v, width)
+
+
+def _box_of(lay: Layout) -> bytes:
+    """Return the box number of every cell, 255 for none (remembered on the layout)."""
+    out = lay.memo.get(("box of",))
+    if out is None:
+        table = bytearray([255]) * lay.ncells
+        for k, box in enumerate(lay.lines["box"]):
+            for i in box.cells:
+                table[i] = k
+        out = lay.memo[("box of",)] = bytes(table)
+    return out
+
+
+def _compiled_finned(core, board: Board, n: int, v: int, width: int) -> Step | None:
+    """Return what `_python_finned` returns, found by the compiled core (`finned_fish` in
+    _core.c, the same search in the same order); the step is written here, by the same code."""
+    lay = board.layout
+    plane = board.planes()[v - 1]
+    found = core.finned_fish(plane.to_bytes((lay.ncells + 7) // 8, "little"), lay.size,
+                             _box_of(lay), n, width)
+    if found is None:
+        return None
+    orient, numbers, b = found
+    bases, covers, index = list(_orientations(board))[orient]
+    combo = []
+    for r in numbers:
+        places = board.place_mask(bases[r], v)
+        combo.append((bases[r], places, _index_mask(places, index)))
+    box = lay.lines["box"][b]
+    step = _finned_combo(board, v, combo, [box], [_index_mask(box.mask, index)], covers, index, n)
+    return step or _python_finned(board, n, v, width)    # never: the two searches agree
+
+
+def _python_finned(board: Board, n: int, v: int, width: int) -> Step | None:
+    """Return a finned or sashimi fish of size n on value v, or None (the search in Python)."""
+    lay = board.layout
+    boxes = lay.lines["box"]
     for bases, covers, index in _orientations(board):
         box_idx = [_index_mask(b.mask, index) for b in boxes]
         lines = []

@@ -7,9 +7,10 @@ Finders return the first step they see, or None; none changes the board.
 
 from __future__ import annotations
 
+from array import array
 from itertools import combinations
 
-from .board import Board, House, bits, region_state, remember, values_of
+from .board import Board, House, Layout, bits, compiled_core, region_state, remember, values_of
 from .singles import scan_order
 from .step import Step, cell_list, make_step, value_list
 
@@ -65,9 +66,78 @@ def _small_cells(board: Board, k: int) -> int:
     return out
 
 
+class _Groups:
+    """Groups of cells written out for the compiled `naked_subset`: the cells of each, their
+    offsets, and, for locked subsets, the two houses an elimination must reach."""
+
+    def __init__(self, lay: Layout, houses: list, cells: list[list[int]], need: bytes = b""):
+        self.houses = houses
+        self.cells = array("i", [i for group in cells for i in group]).tobytes()
+        offsets = [0]
+        for group in cells:
+            offsets.append(offsets[-1] + len(group))
+        self.ptr = array("i", offsets).tobytes()
+        self.need = need
+
+
+def _words(lay: Layout) -> int:
+    return (lay.ncells + 63) // 64
+
+
+def _cell_sets(lay: Layout, masks: list[int]) -> bytes:
+    return b"".join(m.to_bytes(8 * _words(lay), "little") for m in masks)
+
+
+def _house_groups(board: Board) -> _Groups:
+    """Return the houses in scan order as groups (remembered on the layout)."""
+    lay = board.layout
+    out = lay.memo.get(("naked groups",))
+    if out is None:
+        houses = scan_order(board)
+        out = lay.memo[("naked groups",)] = _Groups(lay, houses, [list(h.cells) for h in houses])
+    return out  # type: ignore[return-value]
+
+
+def _locked_groups(lay: Layout) -> _Groups:
+    """Return every box with every row and column (in `find_locked_subset`'s order) as groups:
+    the box's cells on the line, and the two houses (remembered on the layout)."""
+    out = lay.memo.get(("locked groups",))
+    if out is None:
+        lines = lay.lines
+        pairs = [(box, line) for box in lines["box"] for line in lines["row"] + lines["column"]]
+        cells = [[i for i in box.cells if line.mask >> i & 1] for box, line in pairs]
+        need = _cell_sets(lay, [m for box, line in pairs for m in (line.mask, box.mask)])
+        out = lay.memo[("locked groups",)] = _Groups(lay, pairs, cells, need)
+    return out  # type: ignore[return-value]
+
+
+def _open_cand(board: Board) -> bytes:
+    """Return every cell's candidates as uint32, 0 for a placed cell (for the compiled core)."""
+    return array("I", [0 if v else c for v, c in zip(board.value, board.cand)]).tobytes()
+
+
+def _compiled_naked(core, board: Board, k: int, groups: _Groups) -> int | None:
+    """Return the index of the first group where `_naked_in` finds a step (for locked groups,
+    one that eliminates in both houses), searched by the compiled core, or None."""
+    lay = board.layout
+    peers = lay.memo.get(("peer sets",))
+    if peers is None:
+        peers = lay.memo[("peer sets",)] = _cell_sets(lay, list(lay.peers))
+    found = core.naked_subset(_open_cand(board), peers, _words(lay), groups.cells, groups.ptr, k, groups.need)
+    return None if found is None else found[0]
+
+
 def find_locked_subset(board: Board, k: int) -> Step | None:
     """Return a Locked Pair/Triple: a naked subset inside both a box and a row or column."""
     lines = board.layout.lines
+    core = compiled_core()
+    if core is not None:
+        pairs = _locked_groups(board.layout)
+        found = _compiled_naked(core, board, k, pairs)
+        if found is None:
+            return None
+        box, line = pairs.houses[found]
+        return _naked_in(board, box, k, LOCKED[k], also=line)
     small = _small_cells(board, k)
     for box in lines["box"]:
         for line in lines["row"] + lines["column"]:
@@ -81,6 +151,11 @@ def find_locked_subset(board: Board, k: int) -> Step | None:
 
 def find_naked_subset(board: Board, k: int) -> Step | None:
     """Return a naked subset of size k (pair, triple, quadruple) in some house."""
+    core = compiled_core()
+    if core is not None:
+        groups = _house_groups(board)
+        found = _compiled_naked(core, board, k, groups)
+        return None if found is None else _naked_in(board, groups.houses[found], k, NAKED[k])
     small = _small_cells(board, k)
     for house in scan_order(board):
         if (house.mask & small).bit_count() < k:
@@ -94,6 +169,11 @@ def find_naked_subset(board: Board, k: int) -> Step | None:
 def find_hidden_subset(board: Board, k: int) -> Step | None:
     """Return a hidden subset of size k: k values confined to the same k cells of a house."""
     lay = board.layout
+    core = compiled_core()
+    if core is not None:
+        groups = _house_groups(board)
+        found = core.hidden_subset(_open_cand(board), groups.cells, groups.ptr, k)
+        return None if found is None else _hidden_in(board, groups.houses[found], k)
     for house in scan_order(board):
         # all it reads is the house's cells: remembered when they gave nothing
         seen = ("hidden subset", k, house.index, region_state(board, house.cells))
