@@ -126,7 +126,7 @@ def _box_of(lay: Layout) -> bytes:
             for i in box.cells:
                 table[i] = k
         out = lay.memo[("box of",)] = bytes(table)
-    return out
+    return out  # type: ignore[return-value]
 
 
 def _compiled_finned(core, board: Board, n: int, v: int, width: int) -> Step | None:
@@ -145,7 +145,7 @@ def _compiled_finned(core, board: Board, n: int, v: int, width: int) -> Step | N
         places = board.place_mask(bases[r], v)
         combo.append((bases[r], places, _index_mask(places, index)))
     box = lay.lines["box"][b]
-    step = _finned_combo(board, v, combo, [box], [_index_mask(box.mask, index)], covers, index, n)
+    step = _finned_combo(board, v, combo, (box,), [_index_mask(box.mask, index)], covers, index, n)
     return step or _python_finned(board, n, v, width)    # never: the two searches agree
 
 
