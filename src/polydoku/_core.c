@@ -1672,6 +1672,37 @@ done:
     return result;
 }
 
+/* planes(cand, size, words): per value, the cells that can hold it, from every cell's
+   candidates (uint32, 0 when placed), as `size` cell sets of `words` little-endian 64-bit
+   words in one bytes object (Board.planes). */
+
+static PyObject *planes(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer cb;
+    int n, W;
+    if (!PyArg_ParseTuple(args, "y*ii", &cb, &n, &W))
+        return NULL;
+    Py_ssize_t ncells = cb.len / 4;
+    if (n < 1 || n > 32 || W < 1 || (Py_ssize_t)W * 64 < ncells) {
+        PyBuffer_Release(&cb);
+        PyErr_SetString(PyExc_ValueError, "planes: sizes do not match");
+        return NULL;
+    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)8 * W * n);
+    if (out) {
+        u64 *sets = (u64 *)PyBytes_AS_STRING(out);
+        memset(sets, 0, (size_t)8 * W * n);
+        const uint32_t *cand = cb.buf;
+        for (Py_ssize_t i = 0; i < ncells; i++)
+            for (uint32_t vs = cand[i]; vs; vs &= vs - 1) {
+                int v = CTZ(vs);
+                if (v < n) sets[(size_t)v * W + (i >> 6)] |= (u64)1 << (i & 63);
+            }
+    }
+    PyBuffer_Release(&cb);
+    return out;
+}
+
 static PyMethodDef core_methods[] = {
     {"propagate", (PyCFunction)core_propagate, METH_VARARGS,
      "propagate(cands, queue) -> narrowed candidate masks, or None on a contradiction"},
@@ -1694,6 +1725,8 @@ static PyMethodDef module_methods[] = {
      "naked subset that eliminates, or None"},
     {"hidden_subset", hidden_subset, METH_VARARGS,
      "hidden_subset(cand, groups, ptr, k) -> the first group with a hidden subset, or None"},
+    {"planes", planes, METH_VARARGS,
+     "planes(cand, size, words) -> per value, the cells that can hold it (packed cell sets)"},
     {"finned_fish", finned_fish, METH_VARARGS,
      "finned_fish(plane, size, box_of, n, width) -> (orientation, base lines, box) of the first "
      "finned fish, or None"},

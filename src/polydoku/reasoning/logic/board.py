@@ -13,6 +13,8 @@ ints used as bitsets (fast AND/OR over 729 or 81 bits).
 
 from __future__ import annotations
 
+from array import array
+
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Sequence, TypeVar
@@ -386,6 +388,7 @@ class Board:
         self.given = tuple(bool(v) for v in (givens if givens is not None else values))
         self.unique = unique          # uniqueness techniques allowed (proved unique, classic rules)
         self._planes: list[int] | None = None   # per value: the cells that can hold it (cache)
+        self._open: bytes | None = None         # open_cand()'s answer (cache)
         self._conflicts: tuple[Sequence[int], dict[tuple[int, int], str]] | None = None
         for i, v in enumerate(values):
             if v:
@@ -397,13 +400,14 @@ class Board:
         other.layout, other.given, other.unique = self.layout, self.given, self.unique
         other.value, other.cand = self.value[:], self.cand[:]
         other._planes = self._planes
+        other._open = self._open
         other._conflicts = self._conflicts
         return other
 
     def place(self, cell: int, value: int) -> None:
         """Place `value` in `cell` and remove every candidate it excludes."""
         n = self.layout.size
-        self._planes = self._conflicts = None
+        self._planes = self._conflicts = self._open = None
         self.value[cell] = value
         self.cand[cell] = 1 << (value - 1)
         for c in bits(self.layout.conflicts[cell * n + value - 1]):
@@ -415,7 +419,7 @@ class Board:
         """Remove a candidate from an unplaced cell."""
         if not self.value[cell]:
             self.cand[cell] &= ~(1 << (value - 1))
-            self._planes = self._conflicts = None
+            self._planes = self._conflicts = self._open = None
 
     def has(self, cell: int, value: int) -> bool:
         """Return whether an unplaced cell still has `value` as a candidate."""
@@ -487,6 +491,13 @@ class Board:
         bitset; kept until the board changes (`place` and `eliminate` drop it)."""
         if self._planes is None:
             n = self.layout.size
+            core = compiled_core()
+            if core is not None and n <= 32:
+                size = 8 * ((self.layout.ncells + 63) // 64)
+                packed = core.planes(self.open_cand(), n, size // 8)
+                self._planes = [int.from_bytes(packed[k * size:(k + 1) * size], "little")
+                                for k in range(n)]
+                return self._planes
             planes = [0] * n
             val, cand = self.value, self.cand
             for i in range(n * n):
@@ -498,6 +509,14 @@ class Board:
                         c ^= low
             self._planes = planes
         return self._planes
+
+    def open_cand(self) -> bytes:
+        """Return every cell's candidates as uint32, 0 for a placed cell (what the compiled
+        searches read); kept until the board changes."""
+        if self._open is None:
+            self._open = array("I", [0 if v else c for v, c in zip(self.value, self.cand)]
+                                ).tobytes()
+        return self._open
 
     def live(self) -> int:
         """Return the candidates of every unplaced cell as one bitset."""

@@ -18,11 +18,15 @@ def _locked(board: Board, house: House, across: tuple[House, ...], name: str,
     """Return a step when one of `values` has its places in `house` all in one house of
     `across`."""
     lay = board.layout
+    key = ("crossing", name, house.index)
+    meeting = lay.memo.get(key)          # only the houses of `across` that meet this one can
+    if meeting is None:                  # hold its places: those, in the same order
+        meeting = lay.memo[key] = tuple(h for h in across if h.mask & house.mask)
     for v in values:
         places = board.place_mask(house, v)
         if places.bit_count() < 2:
             continue
-        for other in across:
+        for other in meeting:  # type: ignore[attr-defined]
             if places & ~other.mask:
                 continue
             elim = board.place_mask(other, v) & ~house.mask

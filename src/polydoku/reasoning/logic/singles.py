@@ -18,10 +18,14 @@ def scan_order(board: Board) -> list[House]:
 def find_full_house(board: Board) -> Step | None:
     """Return a Full House: the one empty cell left in a house."""
     lay, val, cand = board.layout, board.value, board.cand
+    open_cells = 0
+    for i, v in enumerate(val):
+        if not v:
+            open_cells |= 1 << i
     for h in scan_order(board):
-        empty = [i for i in h.cells if not val[i]]
-        if len(empty) == 1 and cand[empty[0]].bit_count() == 1:
-            i = empty[0]
+        empty = open_cells & h.mask
+        if empty and not empty & (empty - 1) and cand[empty.bit_length() - 1].bit_count() == 1:
+            i = empty.bit_length() - 1
             v = cand[i].bit_length()
             return make_step(lay, "Full House", f"{lay.name(i)} is the last empty cell of {h.name}",
                              placements=[(i, v)], pattern=[i], houses=[h.name])

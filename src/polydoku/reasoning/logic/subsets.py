@@ -111,11 +111,6 @@ def _locked_groups(lay: Layout) -> _Groups:
     return out  # type: ignore[return-value]
 
 
-def _open_cand(board: Board) -> bytes:
-    """Return every cell's candidates as uint32, 0 for a placed cell (for the compiled core)."""
-    return array("I", [0 if v else c for v, c in zip(board.value, board.cand)]).tobytes()
-
-
 def _compiled_naked(core, board: Board, k: int, groups: _Groups) -> int | None:
     """Return the index of the first group where `_naked_in` finds a step (for locked groups,
     one that eliminates in both houses), searched by the compiled core, or None."""
@@ -123,7 +118,7 @@ def _compiled_naked(core, board: Board, k: int, groups: _Groups) -> int | None:
     peers = lay.memo.get(("peer sets",))
     if peers is None:
         peers = lay.memo[("peer sets",)] = _cell_sets(lay, list(lay.peers))
-    found = core.naked_subset(_open_cand(board), peers, _words(lay), groups.cells, groups.ptr, k, groups.need)
+    found = core.naked_subset(board.open_cand(), peers, _words(lay), groups.cells, groups.ptr, k, groups.need)
     return None if found is None else found[0]
 
 
@@ -172,7 +167,7 @@ def find_hidden_subset(board: Board, k: int) -> Step | None:
     core = compiled_core()
     if core is not None:
         groups = _house_groups(board)
-        found = core.hidden_subset(_open_cand(board), groups.cells, groups.ptr, k)
+        found = core.hidden_subset(board.open_cand(), groups.cells, groups.ptr, k)
         return None if found is None else _hidden_in(board, groups.houses[found], k)
     for house in scan_order(board):
         # all it reads is the house's cells: remembered when they gave nothing
