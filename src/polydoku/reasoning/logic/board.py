@@ -127,6 +127,20 @@ class Layout:
             return shared or self.peer_rules.get(key, "")
         return self.pair_rules.get(key, "")
 
+    def excluded(self, candidate: int) -> tuple[tuple[int, int], ...]:
+        """Return the candidates a candidate (cell * N + value - 1) rules out, as (cell, mask
+        of the values it keeps) pairs, in order (remembered: a solve path places the same
+        candidates again and again)."""
+        table = self.memo.get(("excluded",))
+        if table is None:
+            table = self.memo[("excluded",)] = [None] * (self.ncells * self.size)
+        out = table[candidate]  # type: ignore[index]
+        if out is None:
+            n = self.size
+            out = table[candidate] = tuple(  # type: ignore[index]
+                (c // n, ~(1 << (c % n))) for c in bits(self.conflicts[candidate]))
+        return out
+
     def rules_between(self, froms: list[int], targets: list[int]) -> list[str]:
         """Return the variant rules (not houses, not the cell itself) that the links froms x targets use."""
         out: dict[str, None] = {}
@@ -410,10 +424,10 @@ class Board:
         self._planes = self._conflicts = self._open = None
         self.value[cell] = value
         self.cand[cell] = 1 << (value - 1)
-        for c in bits(self.layout.conflicts[cell * n + value - 1]):
-            j, w = divmod(c, n)
-            if not self.value[j]:
-                self.cand[j] &= ~(1 << w)
+        val, cand = self.value, self.cand
+        for j, keep in self.layout.excluded(cell * n + value - 1):
+            if not val[j]:
+                cand[j] &= keep
 
     def eliminate(self, cell: int, value: int) -> None:
         """Remove a candidate from an unplaced cell."""
