@@ -1232,6 +1232,88 @@ static int buffer_of(PyObject *obj, Py_buffer *view, Py_ssize_t item, Py_ssize_t
     return 0;
 }
 
+/* weak_links(nodes, conf_row, conf, words, singles, filter, live, n, same_value, groups):
+   the weak neighbours of every node with a conflicts row, as the graphs of logic/chains.py
+   list them: the candidates of its row inside `filter` (of its own value only when
+   `same_value`), lowest first, then the groups of its value (group k is node singles + k,
+   `groups` holds their candidates) lying wholly inside its row and `live`, in order.
+   Returns (weak_ptr, weak_adj) as int32 bytes, ready for chain_search. */
+
+static PyObject *weak_links(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer rb, cb, fb, lb, gb;
+    int nodes, W, singles, n, same_value;
+    if (!PyArg_ParseTuple(args, "iy*y*iiy*y*iiy*", &nodes, &rb, &cb, &W, &singles, &fb, &lb,
+                          &n, &same_value, &gb))
+        return NULL;
+    PyObject *result = NULL, *ptr = NULL, *adj = NULL;
+    int32_t *out = NULL;
+    Py_ssize_t rows = cb.len / (8 * (Py_ssize_t)(W > 0 ? W : 1));
+    Py_ssize_t ngroups = gb.len / (8 * (Py_ssize_t)(W > 0 ? W : 1));
+    if (nodes < 1 || W < 1 || n < 1 || singles < 0 || (Py_ssize_t)W * 64 < singles
+            || rb.len != 4 * (Py_ssize_t)nodes || fb.len != 8 * (Py_ssize_t)W
+            || lb.len != 8 * (Py_ssize_t)W || singles + ngroups > nodes) {
+        PyErr_SetString(PyExc_ValueError, "weak_links: sizes do not match");
+        goto done;
+    }
+    const int32_t *crow = rb.buf;
+    const u64 *conf = cb.buf, *filter = fb.buf, *live = lb.buf, *groups = gb.buf;
+    int *gvalue = malloc(sizeof(int) * (size_t)(ngroups + 1));
+    size_t cap = 1024, used = 0;
+    out = malloc(sizeof(int32_t) * cap);
+    ptr = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)8 * nodes);
+    if (!gvalue || !out || !ptr) { free(gvalue); PyErr_NoMemory(); goto done; }
+    int32_t *wp = (int32_t *)PyBytes_AS_STRING(ptr);
+    memset(wp, 0, (size_t)8 * nodes);
+    for (Py_ssize_t g = 0; g < ngroups; g++) {
+        gvalue[g] = -1;
+        for (int w = 0; w < W; w++)
+            if (groups[g * W + w]) { gvalue[g] = (int)((w * 64 + CTZ(groups[g * W + w])) % n); break; }
+    }
+    for (int x = 0; x < nodes; x++) {
+        int r = crow[x];
+        if (r < 0) continue;
+        if (r >= rows) { free(gvalue); PyErr_SetString(PyExc_ValueError, "weak_links: row"); goto done; }
+        const u64 *row = conf + (size_t)r * W;
+        int value = x < singles ? x % n : gvalue[x - singles];
+        wp[2 * x] = (int32_t)used;
+        for (int w = 0; w < W; w++)
+            for (u64 m = row[w] & filter[w]; m; m &= m - 1) {
+                int c = w * 64 + CTZ(m);
+                if (c >= singles || (same_value && c % n != value)) continue;
+                if (used == cap) {
+                    int32_t *more = realloc(out, sizeof(int32_t) * (cap *= 2));
+                    if (!more) { free(gvalue); PyErr_NoMemory(); goto done; }
+                    out = more;
+                }
+                out[used++] = c;
+            }
+        for (Py_ssize_t g = 0; g < ngroups; g++) {
+            if (gvalue[g] != value) continue;
+            int inside = 1;
+            for (int w = 0; w < W && inside; w++)
+                inside = !(groups[g * W + w] & ~(row[w] & live[w]));
+            if (!inside) continue;
+            if (used == cap) {
+                int32_t *more = realloc(out, sizeof(int32_t) * (cap *= 2));
+                if (!more) { free(gvalue); PyErr_NoMemory(); goto done; }
+                out = more;
+            }
+            out[used++] = (int32_t)(singles + g);
+        }
+        wp[2 * x + 1] = (int32_t)used;
+    }
+    free(gvalue);
+    adj = PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)(4 * used));
+    if (adj) result = PyTuple_Pack(2, ptr, adj);
+done:
+    free(out);
+    Py_XDECREF(ptr); Py_XDECREF(adj);
+    PyBuffer_Release(&rb); PyBuffer_Release(&cb); PyBuffer_Release(&fb);
+    PyBuffer_Release(&lb); PyBuffer_Release(&gb);
+    return result;
+}
+
 static PyObject *chain_search(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *o[8];
@@ -1730,6 +1812,9 @@ static PyMethodDef module_methods[] = {
     {"finned_fish", finned_fish, METH_VARARGS,
      "finned_fish(plane, size, box_of, n, width) -> (orientation, base lines, box) of the first "
      "finned fish, or None"},
+    {"weak_links", weak_links, METH_VARARGS,
+     "weak_links(nodes, conf_row, conf, words, singles, filter, live, n, same_value, groups) "
+     "-> (weak_ptr, weak_adj)"},
     {"chain_search", chain_search, METH_VARARGS,
      "chain_search(nodes, strong_ptr, strong_adj, weak_ptr, weak_adj, conf_row, conf, live, "
      "starts, words, singles, limit, mode, n) -> the shortest chain, or None"},

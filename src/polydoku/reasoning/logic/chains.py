@@ -69,6 +69,10 @@ class Graph:
     conf: Callable[[int], int]                # candidates a true node makes false
     label: Callable[[int], str]               # "(5)r1c1", "(5)r1c12"
     members: list[int] = field(default_factory=list)   # group k's candidates (node singles + k)
+    # `weak` as masks, for the compiled core to write out: (filter, same value) when weak(x)
+    # is the candidates of conf(x) inside filter (of x's value only when asked), lowest
+    # first, then the groups of x's value inside conf(x) and the live candidates, in order
+    weak_mask: tuple[int, bool] | None = None
 
 
 def _remembered(weak: Callable[[int], Iterable[int]]) -> Callable[[int], Iterable[int]]:
@@ -84,11 +88,19 @@ def _remembered(weak: Callable[[int], Iterable[int]]) -> Callable[[int], Iterabl
     return cached
 
 
-def simple_graph(board: Board, strong: Strong, weak_mask: Callable[[int], int]) -> Graph:
-    """Return a graph over single candidates, weak links given as candidate bitsets."""
+def simple_graph(board: Board, strong: Strong, inside: int, same_value: bool = False) -> Graph:
+    """Return a graph over single candidates whose weak links are a candidate's conflicts
+    among `inside` (of its own value only, when asked)."""
     conflicts = board.conflicts()
-    return Graph(strong, _remembered(lambda c: bits(weak_mask(c))), lambda c: conflicts[c],
-                 lambda c: _single_label(board, c))
+    n = board.layout.size
+    masks = board.layout.value_masks
+
+    def weak(c: int) -> Iterable[int]:
+        mask = conflicts[c] & inside
+        return bits(mask & masks[c % n + 1] if same_value else mask)
+
+    return Graph(strong, _remembered(weak), lambda c: conflicts[c],
+                 lambda c: _single_label(board, c), weak_mask=(inside, same_value))
 
 
 def _single_label(board: Board, c: int) -> str:
@@ -181,12 +193,20 @@ def _compiled_shortest(core, board: Board, graph: Graph, starts: list[int], limi
         strong_ptr[2 * x] = len(strong_adj)
         strong_adj.extend(partners)
         strong_ptr[2 * x + 1] = len(strong_adj)
-        weak_ptr[2 * x] = len(weak_adj)
-        weak_adj.extend(graph.weak(x))
-        weak_ptr[2 * x + 1] = len(weak_adj)
         conf_row[x] = rows
         conf += (graph.conf(x) & full).to_bytes(8 * words, "little")
     live = (board.live() & full).to_bytes(8 * words, "little")
+    if graph.weak_mask is not None:
+        inside, same_value = graph.weak_mask
+        groups = b"".join(m.to_bytes(8 * words, "little") for m in graph.members)
+        weak_ptr, weak_adj = core.weak_links(nodes, conf_row, conf, words, singles,
+                                             (inside & full).to_bytes(8 * words, "little"),
+                                             live, lay.size, same_value, groups)
+    else:
+        for x in graph.strong:
+            weak_ptr[2 * x] = len(weak_adj)
+            weak_adj.extend(graph.weak(x))
+            weak_ptr[2 * x + 1] = len(weak_adj)
     found = core.chain_search(nodes, strong_ptr, strong_adj, weak_ptr, weak_adj, conf_row,
                               bytes(conf), live, array("i", starts), words, singles, limit,
                               mode, lay.size)
@@ -244,7 +264,6 @@ def find_x_chain(board: Board) -> Step | None:
     lay = board.layout
     best: tuple[Found, Graph] | None = None
     barren = lay.barren if not lay.pair_rules and not lay.unread else {}
-    conflicts = board.conflicts()
     planes = board.planes()
     for v in range(1, lay.size + 1):
         limit = best[0].links - 1 if best else MAX_LINKS["X-Chain"]
@@ -252,12 +271,7 @@ def find_x_chain(board: Board) -> Step | None:
         if cast(int, barren.get(seen, -1)) >= limit:
             continue
         strong = strong_links(board, False, True, v)
-        mask = lay.value_masks[v] & board.live()
-
-        def weak(c: int, mask: int = mask) -> int:
-            return conflicts[c] & mask
-
-        graph = simple_graph(board, strong, weak)
+        graph = simple_graph(board, strong, lay.value_masks[v] & board.live())
         found = _shortest(board, graph, sorted(strong), limit, lambda s, y: True)
         if found and (best is None or found.links < best[0].links):
             best = (found, graph)
@@ -271,13 +285,8 @@ def find_xy_chain(board: Board) -> Step | None:
     lay = board.layout
     n = lay.size
     strong = strong_links(board, True, False)
-    live, inside = board.live(), sum(1 << c for c in strong)
-    conflicts = board.conflicts()
-
-    def weak(c: int) -> int:
-        return conflicts[c] & lay.value_masks[c % n + 1] & live & inside
-
-    graph = simple_graph(board, strong, weak)
+    graph = simple_graph(board, strong, board.live() & sum(1 << c for c in strong),
+                         same_value=True)
     found = _shortest(board, graph, sorted(strong), MAX_LINKS["XY-Chain"],
                       lambda s, y: s % n == y % n and s // n != y // n, mode=1)
     return _step(board, "XY-Chain", found, graph) if found else None
@@ -286,13 +295,7 @@ def find_xy_chain(board: Board) -> Step | None:
 def find_aic(board: Board) -> Step | None:
     """Return an alternating inference chain over every kind of strong and weak link."""
     strong = strong_links(board, True, True)
-    live, inside = board.live(), sum(1 << c for c in strong)
-    conflicts = board.conflicts()
-
-    def weak(c: int) -> int:
-        return conflicts[c] & live & inside
-
-    graph = simple_graph(board, strong, weak)
+    graph = simple_graph(board, strong, board.live() & sum(1 << c for c in strong))
     found = _shortest(board, graph, sorted(strong), MAX_LINKS["AIC"], lambda s, y: True)
     return _step(board, "AIC", found, graph) if found else None
 
@@ -320,7 +323,8 @@ def grouped_graph(board: Board) -> tuple[Graph, list[int]]:
         return [*bits(mask & has_strong), *(g for g, m in by_value.get(value, ()) if not m & ~mask)]
 
     graph = Graph(strong, _remembered(weak), conf_of,
-                  lambda x: _group_label(board, members, x), members)
+                  lambda x: _group_label(board, members, x), members,
+                  weak_mask=(live & has_strong, False))
     return graph, sorted(strong)
 
 
