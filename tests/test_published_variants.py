@@ -60,7 +60,7 @@ LOGIC_SLOW = {"pill-arrow-sudoku", "quadruple-x"}
 
 def test_logic_steps_through_published_variants_and_never_removes_a_true_value():
     from polydoku.reasoning.logic import solve_logically
-    solved = []
+    solved, patterns, used = [], [], {}
     for entry in PUBLISHED:
         if entry["id"] in LOGIC_SLOW:
             continue
@@ -71,12 +71,21 @@ def test_logic_steps_through_published_variants_and_never_removes_a_true_value()
                 assert int(entry["solution"][i]) != v, (entry["id"], step.text)
             for i, v in step.placements:
                 assert int(entry["solution"][i]) == v, (entry["id"], step.text)
+        used[entry["id"]] = {s.technique for s in path.steps}
         if path.solved:
             solved.append(entry["id"])
+            if not used[entry["id"]] & {"Forcing Net", "Nested Forcing Net"}:
+                patterns.append(entry["id"])
     # sums, tables and auxiliary variables (killer, sandwich, x-sum, skyscraper...) included
     assert {"killer", "between-1-and-9-sudoku", "x-sum", "skyscraper", "odd-even",
             "modular-lines-1", "arrow", "thermo", "xv-kropki-sudoku"} <= set(solved)
     assert len(solved) >= 17, solved
+    # patterns alone (no forcing net) on more than half: the clues' strong links (x-sum),
+    # cell groups in chains (i-just-like-colours) and a candidate that would leave a house
+    # too few places (elementary) each finish one
+    assert {"x-sum", "i-just-like-colours", "elementary"} <= set(patterns), patterns
+    assert len(patterns) >= 13, patterns
+    assert {"ALS-AIC", "Pigeonhole"} <= used["elementary"]
 
 
 def test_clue_links_never_join_two_true_candidates():
@@ -108,6 +117,37 @@ def test_clue_links_never_join_two_true_candidates():
             for p, q, label in links:
                 assert not (p in truth and q in truth), (entry["id"], label)
                 assert b.conflicts()[p] >> q & 1 and b.clue_rule(p, q)
+    assert seen > 100
+
+
+def test_clue_strong_links_always_keep_one_true_candidate():
+    """The pairs of which a clue needs one (strong links for chains) always hold one true
+    candidate in the published solution, at the start and halfway through the path; and
+    the clues and rule kinds do give such links."""
+    from polydoku.reasoning.logic import prepare, solve_logically, start_board
+    from polydoku.reasoning.logic.propagation import clue_strong_links
+    seen = 0
+    for entry in PUBLISHED:
+        if entry["id"] in LOGIC_SLOW:
+            continue
+        puzzle = puzzle_from_dict(entry["puzzle"])
+        prepared = prepare(puzzle)
+        board = start_board(prepared)
+        path = solve_logically(puzzle, check=False, max_seconds=1, prepared=prepared)
+        half = board.copy()
+        for step in path.steps[:len(path.steps) // 2]:
+            for i, v in step.placements:
+                if not half.value[i]:
+                    half.place(i, v)
+            for i, v in step.eliminations:
+                half.eliminate(i, v)
+        n = prepared.layout.size
+        truth = {i * n + int(ch, 36) - 1 for i, ch in enumerate(entry["solution"])}
+        for b in (board, half):
+            links = clue_strong_links(b)
+            seen += len(links)
+            for p, q in links:
+                assert p in truth or q in truth, (entry["id"], p, q)
     assert seen > 100
 
 

@@ -1232,19 +1232,21 @@ static int buffer_of(PyObject *obj, Py_buffer *view, Py_ssize_t item, Py_ssize_t
     return 0;
 }
 
-/* weak_links(nodes, conf_row, conf, words, singles, filter, live, n, same_value, groups):
-   the weak neighbours of every node with a conflicts row, as the graphs of logic/chains.py
-   list them: the candidates of its row inside `filter` (of its own value only when
-   `same_value`), lowest first, then the groups of its value (group k is node singles + k,
-   `groups` holds their candidates) lying wholly inside its row and `live`, in order.
+/* weak_links(nodes, conf_row, conf, words, singles, filter, live, n, same_value, groups,
+   mixed_from): the weak neighbours of every node with a conflicts row, as the graphs of
+   logic/chains.py list them: the candidates of its row inside `filter` (of its own value
+   only when `same_value`), lowest first, then the groups of its value (group k is node
+   singles + k, `groups` holds their candidates; groups from `mixed_from` on are cell groups,
+   of any value, and only those follow a cell group) lying wholly inside its row and `live`,
+   in order.
    Returns (weak_ptr, weak_adj) as int32 bytes, ready for chain_search. */
 
 static PyObject *weak_links(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer rb, cb, fb, lb, gb;
-    int nodes, W, singles, n, same_value;
-    if (!PyArg_ParseTuple(args, "iy*y*iiy*y*iiy*", &nodes, &rb, &cb, &W, &singles, &fb, &lb,
-                          &n, &same_value, &gb))
+    int nodes, W, singles, n, same_value, mixed_from;
+    if (!PyArg_ParseTuple(args, "iy*y*iiy*y*iiy*i", &nodes, &rb, &cb, &W, &singles, &fb, &lb,
+                          &n, &same_value, &gb, &mixed_from))
         return NULL;
     PyObject *result = NULL, *ptr = NULL, *adj = NULL;
     int32_t *out = NULL;
@@ -1267,6 +1269,7 @@ static PyObject *weak_links(PyObject *Py_UNUSED(self), PyObject *args)
     memset(wp, 0, (size_t)8 * nodes);
     for (Py_ssize_t g = 0; g < ngroups; g++) {
         gvalue[g] = -1;
+        if (g >= mixed_from) { gvalue[g] = -2; continue; }     /* a cell group: any value */
         for (int w = 0; w < W; w++)
             if (groups[g * W + w]) { gvalue[g] = (int)((w * 64 + CTZ(groups[g * W + w])) % n); break; }
     }
@@ -1276,6 +1279,7 @@ static PyObject *weak_links(PyObject *Py_UNUSED(self), PyObject *args)
         if (r >= rows) { free(gvalue); PyErr_SetString(PyExc_ValueError, "weak_links: row"); goto done; }
         const u64 *row = conf + (size_t)r * W;
         int value = x < singles ? x % n : gvalue[x - singles];
+        int mixed = x >= singles && gvalue[x - singles] == -2;
         wp[2 * x] = (int32_t)used;
         for (int w = 0; w < W; w++)
             for (u64 m = row[w] & filter[w]; m; m &= m - 1) {
@@ -1289,7 +1293,7 @@ static PyObject *weak_links(PyObject *Py_UNUSED(self), PyObject *args)
                 out[used++] = c;
             }
         for (Py_ssize_t g = 0; g < ngroups; g++) {
-            if (gvalue[g] != value) continue;
+            if (gvalue[g] != -2 && (mixed || gvalue[g] != value)) continue;
             int inside = 1;
             for (int w = 0; w < W && inside; w++)
                 inside = !(groups[g * W + w] & ~(row[w] & live[w]));
@@ -1813,7 +1817,8 @@ static PyMethodDef module_methods[] = {
      "finned_fish(plane, size, box_of, n, width) -> (orientation, base lines, box) of the first "
      "finned fish, or None"},
     {"weak_links", weak_links, METH_VARARGS,
-     "weak_links(nodes, conf_row, conf, words, singles, filter, live, n, same_value, groups) "
+     "weak_links(nodes, conf_row, conf, words, singles, filter, live, n, same_value, groups, "
+     "mixed_from) "
      "-> (weak_ptr, weak_adj)"},
     {"chain_search", chain_search, METH_VARARGS,
      "chain_search(nodes, strong_ptr, strong_adj, weak_ptr, weak_adj, conf_row, conf, live, "

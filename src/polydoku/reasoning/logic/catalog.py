@@ -154,6 +154,12 @@ TECHNIQUES: tuple[Technique, ...] = (
        "an AIC whose nodes may be groups: a value's places in one box and one line"),
     _t("ALS-XZ", 300, "Unfair", "almost locked sets",
        "two almost locked sets joined by a restricted common value"),
+    _t("ALS-AIC", 320, "Unfair", "chains",
+       "an AIC whose nodes may also be a cell's candidates but one (a one-cell almost locked "
+       "set: if the cell is not a, it holds one of the rest); variant rules only"),
+    _t("Pigeonhole", 200, "Hard", "intersections",
+       "a candidate whose exclusions would leave k values of a house (2 or 3) fewer than k "
+       "places; Locked Candidates (variant) is the case of one value; variant rules only"),
     _t("Forcing Net", 700, "Extreme", "forcing",
        "assuming a candidate, singles run into a contradiction; or every candidate of a cell "
        "(every place of a value in a house) leads by singles to the same conclusion"),

@@ -16,7 +16,8 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, cast
 
-from .board import Board, bits, compiled_core, remember
+from .board import Board, bits, compiled_core, remember, values_of
+from .propagation import clue_strong_links
 from .step import Step, cands_of_mask, make_step
 
 MAX_LINKS = {"X-Chain": 15, "XY-Chain": 15, "AIC": 13}
@@ -72,7 +73,10 @@ class Graph:
     # `weak` as masks, for the compiled core to write out: (filter, same value) when weak(x)
     # is the candidates of conf(x) inside filter (of x's value only when asked), lowest
     # first, then the groups of x's value inside conf(x) and the live candidates, in order
+    # (groups from `mixed_from` on are cell groups: any value, and after a cell group only
+    # those)
     weak_mask: tuple[int, bool] | None = None
+    mixed_from: int | None = None
 
 
 def _remembered(weak: Callable[[int], Iterable[int]]) -> Callable[[int], Iterable[int]]:
@@ -199,9 +203,10 @@ def _compiled_shortest(core, board: Board, graph: Graph, starts: list[int], limi
     if graph.weak_mask is not None:
         inside, same_value = graph.weak_mask
         groups = b"".join(m.to_bytes(8 * words, "little") for m in graph.members)
+        mixed_from = len(graph.members) if graph.mixed_from is None else graph.mixed_from
         weak_ptr, weak_adj = core.weak_links(nodes, conf_row, conf, words, singles,
                                              (inside & full).to_bytes(8 * words, "little"),
-                                             live, lay.size, same_value, groups)
+                                             live, lay.size, same_value, groups, mixed_from)
     else:
         for x in graph.strong:
             weak_ptr[2 * x] = len(weak_adj)
@@ -236,9 +241,32 @@ def _step(board: Board, name: str, found: Found, graph: Graph) -> Step:
         s_cell, s_v = lay.split(found.start)
         return make_step(lay, name, f"{chain}: if {start} were false the chain would make it true",
                          placements=[(s_cell, s_v)], pattern_candidates=pattern, chain=chain)
-    return make_step(lay, name, f"{chain}: {start} or {_say(board, graph, found.end)} is true",
+    if name == "ALS-AIC":
+        said = (f"either {_clause(board, graph, found.start)} or "
+                f"{_clause(board, graph, found.end)}")
+    else:
+        said = f"{start} or {_say(board, graph, found.end)} is true"
+    return make_step(lay, name, f"{chain}: {said}",
                      eliminations=cands_of_mask(lay, found.eliminations),
                      pattern_candidates=pattern, chain=chain)
+
+
+def _clause(board: Board, graph: Graph, node: int) -> str:
+    """Return a node as a clause: "r1c1 is 5", "5 is in r1c1/r1c2", and for a cell group
+    (a cell's candidates but one) "r1c1 is not 5"."""
+    lay = board.layout
+    cands = [lay.split(c) for c in _members(board, graph, node)]
+    cells = {c for c, _ in cands}
+    if len(cands) == 1:
+        return f"{lay.name(cands[0][0])} is {lay.sym(cands[0][1])}"
+    if len(cells) > 1:
+        return f"{lay.sym(cands[0][1])} is in {'/'.join(lay.name(c) for c, _ in cands)}"
+    cell = cands[0][0]
+    rest = values_of(board.cand[cell] & ~sum(1 << (v - 1) for _, v in cands))
+    if len(rest) == 1:
+        return f"{lay.name(cell)} is not {lay.sym(rest[0])}"
+    values = [lay.sym(v) for _, v in cands]
+    return f"{lay.name(cell)} is {', '.join(values[:-1])} or {values[-1]}"
 
 
 def _members(board: Board, graph: Graph, node: int) -> list[int]:
@@ -251,6 +279,9 @@ def _say(board: Board, graph: Graph, node: int) -> str:
     """Return a node in words: "5 in r1c1", or for a group "5 in r1c1/r1c2"."""
     lay = board.layout
     cands = [lay.split(c) for c in _members(board, graph, node)]
+    if len(cands) > 1 and len({c for c, _ in cands}) == 1:     # a cell group
+        values = [lay.sym(v) for _, v in cands]
+        return f"{', '.join(values[:-1])} or {values[-1]} in {lay.name(cands[0][0])}"
     return f"{lay.sym(cands[0][1])} in {'/'.join(lay.name(c) for c, _ in cands)}"
 
 
@@ -292,40 +323,82 @@ def find_xy_chain(board: Board) -> Step | None:
     return _step(board, "XY-Chain", found, graph) if found else None
 
 
+def _with_clue_links(board: Board, strong: Strong) -> Strong:
+    """Add the strong links the clues make (`clue_strong_links`) to `strong`."""
+    for p, q in clue_strong_links(board):
+        if q not in strong.get(p, ()):
+            strong.setdefault(p, []).append(q)
+            strong.setdefault(q, []).append(p)
+    return strong
+
+
 def find_aic(board: Board) -> Step | None:
-    """Return an alternating inference chain over every kind of strong and weak link."""
-    strong = strong_links(board, True, True)
+    """Return an alternating inference chain over every kind of strong and weak link (the
+    clues' own strong links too)."""
+    strong = _with_clue_links(board, strong_links(board, True, True))
     graph = simple_graph(board, strong, board.live() & sum(1 << c for c in strong))
     found = _shortest(board, graph, sorted(strong), MAX_LINKS["AIC"], lambda s, y: True)
     return _step(board, "AIC", found, graph) if found else None
 
 
-def grouped_graph(board: Board) -> tuple[Graph, list[int]]:
-    """Return the graph with groups (a value's places in one box and one line) and its starts."""
+def grouped_graph(board: Board, cell_groups: bool = False) -> tuple[Graph, list[int]]:
+    """Return the graph with groups (a value's places in one box and one line) and its starts;
+    with `cell_groups`, also a cell's candidates but one (ALS-AIC), after the others."""
     lay = board.layout
     n, singles, live = lay.size, lay.ncells * lay.size, board.live()
     members: list[int] = []
     strong = _grouped_strong(board, members)
+    mixed_from = len(members)
+    if cell_groups:
+        _cell_group_strong(board, members, strong)
     conflicts = board.conflicts()
     conf = [_and_conflicts(conflicts, m) for m in members]
     by_value: dict[int, list[tuple[int, int]]] = {}     # value -> (group node, members)
-    for k, m in enumerate(members):
+    for k, m in enumerate(members[:mixed_from]):
         by_value.setdefault((m.bit_length() - 1) % n + 1, []).append((singles + k, m))
+    mixed = [(singles + k, m) for k, m in enumerate(members) if k >= mixed_from]
     has_strong = sum(1 << c for c in strong if c < singles)
 
     def conf_of(x: int) -> int:
         return conflicts[x] if x < singles else conf[x - singles]
 
     def weak(x: int) -> list[int]:
-        # groups are weakly linked through their own value only (peers), which keeps this cheap
+        # groups of one value are weakly linked through that value only (peers), which keeps
+        # this cheap; a cell group is made false by what rules out each of its candidates
         mask = conf_of(x) & live
-        value = (x if x < singles else members[x - singles].bit_length() - 1) % n + 1
-        return [*bits(mask & has_strong), *(g for g, m in by_value.get(value, ()) if not m & ~mask)]
+        k = x - singles
+        value = (x if k < 0 else members[k].bit_length() - 1) % n + 1
+        out = [*bits(mask & has_strong)]
+        if k < mixed_from:
+            out += [g for g, m in by_value.get(value, ()) if not m & ~mask]
+        return out + [g for g, m in mixed if not m & ~mask]
 
     graph = Graph(strong, _remembered(weak), conf_of,
                   lambda x: _group_label(board, members, x), members,
-                  weak_mask=(live & has_strong, False))
+                  weak_mask=(live & has_strong, False), mixed_from=mixed_from)
     return graph, sorted(strong)
+
+
+CELL_GROUP_MAX = 9      # a cell group comes from a cell of 3 to this many candidates
+
+
+def _cell_group_strong(board: Board, members: list[int], strong: Strong) -> None:
+    """Add the strong links of cells with 3 to CELL_GROUP_MAX candidates: each candidate with
+    the group of the cell's other candidates (if the cell is not a, it is one of the rest);
+    new groups' candidate sets are appended to `members`."""
+    lay = board.layout
+    n, singles = lay.size, lay.ncells * lay.size
+    for i in board.unsolved():
+        c = board.cand[i]
+        if not 3 <= c.bit_count() <= CELL_GROUP_MAX:
+            continue
+        cands = c << (i * n)
+        for a in bits(c):
+            x = i * n + a
+            y = singles + len(members)
+            members.append(cands & ~(1 << x))
+            strong.setdefault(x, []).append(y)
+            strong.setdefault(y, []).append(x)
 
 
 def _grouped_strong(board: Board, members: list[int]) -> Strong:
@@ -334,7 +407,7 @@ def _grouped_strong(board: Board, members: list[int]) -> Strong:
     lay = board.layout
     n, singles = lay.size, lay.ncells * lay.size
     index: dict[int, int] = {}
-    strong = strong_links(board, True, False)
+    strong = _with_clue_links(board, strong_links(board, True, False))
 
     def node(cells: int, v: int) -> int:
         if cells.bit_count() == 1:
@@ -360,7 +433,10 @@ def _group_label(board: Board, members: list[int], x: int) -> str:
     n, singles = lay.size, lay.ncells * lay.size
     if x < singles:
         return _single_label(board, x)
-    cells = [c // n for c in bits(members[x - singles])]
+    cands = list(bits(members[x - singles]))
+    cells = sorted({c // n for c in cands})
+    if len(cells) == 1:                      # a cell group: "(35)r5c2"
+        return f"({''.join(lay.sym(c % n + 1) for c in cands)}){lay.name(cells[0])}"
     rows, cols = sorted({i // n + 1 for i in cells}), sorted({i % n + 1 for i in cells})
     value = lay.sym((members[x - singles].bit_length() - 1) % n + 1)
     return f"({value})r{''.join(map(str, rows))}c{''.join(map(str, cols))}"
@@ -400,3 +476,16 @@ def find_grouped_aic(board: Board) -> Step | None:
     singles = board.layout.ncells * board.layout.size
     grouped = any(node >= singles for node, _ in found.nodes)
     return _step(board, "Grouped AIC" if grouped else "AIC", found, graph)
+
+
+def find_als_aic(board: Board) -> Step | None:
+    """Return an ALS-AIC: an AIC whose nodes may also be a cell's candidates but one (a
+    one-cell almost locked set: if the cell is not a, it holds one of the rest). Tried on
+    variant layouts only, where a cell's candidates meet links beyond its houses; classic
+    paths keep HoDoKu's catalogue. It runs after Grouped AIC, so a chain it finds uses a
+    cell group."""
+    if board.layout.is_classic:
+        return None
+    graph, starts = grouped_graph(board, cell_groups=True)
+    found = _shortest(board, graph, starts, MAX_LINKS["AIC"], lambda s, y: True)
+    return _step(board, "ALS-AIC", found, graph) if found else None

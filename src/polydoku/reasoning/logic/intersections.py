@@ -9,6 +9,8 @@ first step they see, or None; none changes the board.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from .board import Board, House, all_barren, bits, fresh_values, values_of
 from .step import Step, cands_of_mask, cell_list, make_step, value_list
 
@@ -126,4 +128,75 @@ def find_cell_forcing(board: Board) -> Step | None:
                              f"it rules out the same candidates ({rules})",
                              eliminations=cands_of_mask(lay, common),
                              pattern_candidates=[(cell, v) for v in values])
+    return None
+
+
+PIGEONHOLE_MAX = 3      # the most values a Pigeonhole step counts in one house
+
+
+def find_pigeonhole(board: Board) -> Step | None:
+    """Return a Pigeonhole step: a candidate whose exclusions would leave k values of a house
+    (2 <= k <= PIGEONHOLE_MAX) fewer than k places, so it goes. With k = 1 this is Locked
+    Candidates (variant), which comes first; variant rules only, as that is."""
+    lay = board.layout
+    if lay.is_classic:
+        return None
+    n, conflicts, planes = lay.size, board.conflicts(), board.planes()
+    for x in board.unsolved():
+        for a in values_of(board.cand[x]):
+            kill: dict[int, int] = {}           # value -> the cells x = a takes it from
+            for c in bits(conflicts[lay.cand(x, a)]):
+                j, v = divmod(c, n)
+                if j != x:
+                    kill[v + 1] = kill.get(v + 1, 0) | 1 << j
+            # per house, the values left two places or fewer (only a value that loses a
+            # place can take part: the board itself has room for every value)
+            touched = set()
+            for v, gone in kill.items():
+                for h in {h for j in bits(gone) for h in lay.cell_houses[j]}:
+                    mask = lay.houses[h].mask
+                    if (planes[v - 1] & mask & ~gone & ~(1 << x)).bit_count() < PIGEONHOLE_MAX:
+                        touched.add(h)
+            for h in sorted(touched):
+                house = lay.houses[h]
+                inside = house.mask >> x & 1
+                left = {}                      # value -> its places left, if fewer than the most
+                for v in range(1, n + 1):
+                    places = planes[v - 1] & house.mask
+                    if not places or (inside and v == a):   # placed, or x = a places it
+                        continue
+                    after = places & ~kill.get(v, 0) & ~(1 << x)
+                    if after.bit_count() < PIGEONHOLE_MAX:
+                        left[v] = after
+                step = _pigeonhole(board, x, a, house, left, kill)
+                if step:
+                    return step
+    return None
+
+
+def _pigeonhole(board: Board, x: int, a: int, house: House, left: dict[int, int],
+                kill: dict[int, int]) -> Step | None:
+    """Return the Pigeonhole step of x holding a in `house`, given the values left fewer than
+    PIGEONHOLE_MAX places there (value -> cells), or None."""
+    lay = board.layout
+    few = sorted(left)
+    for k in range(2, PIGEONHOLE_MAX + 1):
+        for values in combinations(few, k):
+            cells = 0
+            for v in values:
+                cells |= left[v]
+            if cells.bit_count() >= k:
+                continue
+            lost = [(i, v) for v in values for i in bits(kill.get(v, 0) & house.mask)]
+            rules = _rules(board, [lay.cand(x, a)], sum(1 << lay.cand(i, v) for i, v in lost))
+            where = cell_list(lay, bits(cells), "and") if cells else "no cell"
+            return make_step(lay, "Pigeonhole",
+                             f"if {lay.name(x)} were {lay.sym(a)}, it would rule out "
+                             f"{value_list(lay, list(values))} in {house.name} everywhere but "
+                             f"{where} ({rules}): {k} values for {cells.bit_count()} "
+                             f"cell{'s' if cells.bit_count() != 1 else ''}",
+                             eliminations=[(x, a)],
+                             pattern_candidates=[(x, a)] + [(i, v) for v in values
+                                                            for i in bits(left[v])],
+                             houses=[house.name])
     return None

@@ -143,6 +143,73 @@ def clue_links(board: Board) -> list[tuple[int, int, str]]:
     return out
 
 
+def clue_strong_links(board: Board) -> list[tuple[int, int]]:
+    """Return the pairs of candidates (as candidate numbers) of which a clue needs one, given
+    the board's candidates: with x not holding a, the clue alone leaves y one value b (that it
+    had others besides), so x is a or y is b. Strong links for chains, from the clues no
+    technique reads (filtered alone) and from the rule kinds' own logic (`Rule.deduce`).
+    Remembered per clue by its cells' candidates."""
+    lay = board.layout
+    problem = lay.problem
+    puzzle = problem.puzzle if problem is not None else None
+    rules = [r for r in puzzle.rules if r.technique] if puzzle is not None else []
+    if not lay.unread and not rules:
+        return []
+    masks = board.value_masks()
+    n = lay.size
+    out: list[tuple[int, int, int, int]] = []
+    for k, clue in enumerate(_clues(board)):
+        key = ("clue strong", k, tuple(masks[v] for v in clue.cells))
+        pairs = cast("list | None", lay.memo.get(key))
+        if pairs is None:
+            pairs = _needed_pairs(clue.cells, masks, board.value,
+                                  lambda m, clue=clue: clue._narrowed(m))
+            remember(lay.memo, key, pairs)
+        out += pairs
+    for k, rule in enumerate(rules):
+        cells = [puzzle.geometry.index(c) for c in rule.logic_cells(puzzle.geometry)]  # type: ignore[union-attr]
+        key = ("rule strong", k, tuple(masks[v] for v in cells))
+        pairs = cast("list | None", lay.memo.get(key))
+        if pairs is None:
+            pairs = _needed_pairs(cells, masks, board.value,
+                                  lambda m, rule=rule: _deduced(rule, puzzle.geometry, m))  # type: ignore[union-attr]
+            remember(lay.memo, key, pairs)
+        out += pairs
+    return [(x * n + a - 1, y * n + b - 1) for x, a, y, b in out]
+
+
+def _deduced(rule, geometry, masks: list[int]) -> dict[int, int] | None:
+    """Return every cell's candidates once the rule's own logic has run on `masks` (None when
+    it allows nothing)."""
+    found = rule.deduce(geometry, masks)
+    if found is None:
+        return dict(enumerate(masks))
+    drop = found[0]
+    out = {i: m & ~drop.get(i, 0) for i, m in enumerate(masks)}
+    return None if any(not out[i] for i in drop) else out
+
+
+def _needed_pairs(cells: list[int], masks: list[int], value: list[int],
+                  narrow) -> list[tuple[int, int, int, int]]:
+    """Return (x, a, y, b): with a taken from x, `narrow` leaves y only b (y unplaced, with
+    other candidates before). One narrowing per candidate."""
+    out = []
+    for x in cells:
+        if value[x] or masks[x].bit_count() < 2:
+            continue
+        for a in values_of(masks[x]):
+            trial = list(masks)
+            trial[x] &= ~(1 << (a - 1))
+            dom = narrow(trial)
+            if dom is None:         # x must be a: a single says so
+                continue
+            for y in cells:
+                d = dom.get(y, masks[y])
+                if y != x and not value[y] and d and not d & (d - 1) and masks[y] != d:
+                    out.append((x, a, y, d.bit_length()))
+    return out
+
+
 def find_constraint_propagation(board: Board) -> Step | None:
     """Return the eliminations of the first clue (sum, table, or a rule with auxiliary
     variables) that forbids some candidate."""

@@ -76,6 +76,8 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("AIC",), chains.find_aic),
     (("Grouped AIC", "AIC"), chains.find_grouped_aic),
     (("ALS-XZ",), als.find_als_xz),
+    (("ALS-AIC",), chains.find_als_aic),
+    (("Pigeonhole",), intersections.find_pigeonhole),
     (("Forcing Net",), forcing.find_contradiction),
     (("Forcing Net",), forcing.find_verity),
     (("Nested Forcing Net",), forcing.find_nested_contradiction),
