@@ -88,17 +88,17 @@ def test_logic_steps_through_published_variants_and_never_removes_a_true_value()
     assert {"ALS-AIC", "Pigeonhole"} <= used["elementary"]
 
 
-def test_clue_links_never_join_two_true_candidates():
-    """The pairs a clue allows only apart (weak links for chains, `Board.conflicts`) are
-    never both true in the published solution, at the start and halfway through the path;
-    and the clues do give such links, beyond the rules'."""
+def _positions(only_clues: bool):
+    """Yield (id, board, true candidates) for the published puzzles (not the slow ones), at
+    the start and halfway through the logical path; with `only_clues`, only those whose
+    layout has clues no technique reads."""
     from polydoku.reasoning.logic import prepare, solve_logically, start_board
-    from polydoku.reasoning.logic.propagation import clue_links
-    seen = 0
     for entry in PUBLISHED:
+        if entry["id"] in LOGIC_SLOW:
+            continue
         puzzle = puzzle_from_dict(entry["puzzle"])
         prepared = prepare(puzzle)
-        if entry["id"] in LOGIC_SLOW or not prepared.layout.unread:
+        if only_clues and not prepared.layout.unread:
             continue
         board = start_board(prepared)
         path = solve_logically(puzzle, check=False, max_seconds=1, prepared=prepared)
@@ -111,12 +111,22 @@ def test_clue_links_never_join_two_true_candidates():
                 half.eliminate(i, v)
         n = prepared.layout.size
         truth = {i * n + int(ch, 36) - 1 for i, ch in enumerate(entry["solution"])}
-        for b in (board, half):
-            links = clue_links(b)
-            seen += len(links)
-            for p, q, label in links:
-                assert not (p in truth and q in truth), (entry["id"], label)
-                assert b.conflicts()[p] >> q & 1 and b.clue_rule(p, q)
+        yield entry["id"], board, truth
+        yield entry["id"], half, truth
+
+
+def test_clue_links_never_join_two_true_candidates():
+    """The pairs a clue allows only apart (weak links for chains, `Board.conflicts`) are
+    never both true in the published solution, at the start and halfway through the path;
+    and the clues do give such links, beyond the rules'."""
+    from polydoku.reasoning.logic.propagation import clue_links
+    seen = 0
+    for name, board, truth in _positions(only_clues=True):
+        links = clue_links(board)
+        seen += len(links)
+        for p, q, label in links:
+            assert not (p in truth and q in truth), (name, label)
+            assert board.conflicts()[p] >> q & 1 and board.clue_rule(p, q)
     assert seen > 100
 
 
@@ -124,30 +134,13 @@ def test_clue_strong_links_always_keep_one_true_candidate():
     """The pairs of which a clue needs one (strong links for chains) always hold one true
     candidate in the published solution, at the start and halfway through the path; and
     the clues and rule kinds do give such links."""
-    from polydoku.reasoning.logic import prepare, solve_logically, start_board
     from polydoku.reasoning.logic.propagation import clue_strong_links
     seen = 0
-    for entry in PUBLISHED:
-        if entry["id"] in LOGIC_SLOW:
-            continue
-        puzzle = puzzle_from_dict(entry["puzzle"])
-        prepared = prepare(puzzle)
-        board = start_board(prepared)
-        path = solve_logically(puzzle, check=False, max_seconds=1, prepared=prepared)
-        half = board.copy()
-        for step in path.steps[:len(path.steps) // 2]:
-            for i, v in step.placements:
-                if not half.value[i]:
-                    half.place(i, v)
-            for i, v in step.eliminations:
-                half.eliminate(i, v)
-        n = prepared.layout.size
-        truth = {i * n + int(ch, 36) - 1 for i, ch in enumerate(entry["solution"])}
-        for b in (board, half):
-            links = clue_strong_links(b)
-            seen += len(links)
-            for p, q in links:
-                assert p in truth or q in truth, (entry["id"], p, q)
+    for name, board, truth in _positions(only_clues=False):
+        links = clue_strong_links(board)
+        seen += len(links)
+        for p, q in links:
+            assert p in truth or q in truth, (name, p, q)
     assert seen > 100
 
 
