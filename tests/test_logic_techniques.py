@@ -144,6 +144,62 @@ def test_cell_forcing_non_consecutive():
     assert "non-consecutive" in step.text
 
 
+def published_position(entry_id: str, technique: str):
+    """Return (board, solution) of a published variant puzzle (tests/data/variants) just
+    before its logical path first takes `technique`: every earlier finder finds nothing there."""
+    import json
+    from pathlib import Path
+    from polydoku.formats.jsonfmt import puzzle_from_dict
+    from polydoku.reasoning.logic import prepare, solve_logically, start_board
+    data = Path(__file__).parent / "data" / "variants" / "published.jsonl"
+    entry = next(e for e in map(json.loads, data.read_text().splitlines()) if e["id"] == entry_id)
+    puzzle = puzzle_from_dict(entry["puzzle"])
+    prepared = prepare(puzzle)
+    path = solve_logically(puzzle, prepared=prepared)
+    board = start_board(prepared)
+    for step in path.steps:
+        if step.technique == technique:
+            return board, entry["solution"]
+        for i, v in step.placements:
+            board.place(i, v)
+        for i, v in step.eliminations:
+            board.eliminate(i, v)
+    raise AssertionError(f"{entry_id} takes no {technique}")
+
+
+def test_als_aic_on_international_whispers():
+    # "Elementary": kropki dots and whispers lines; r2c1 is 2 or one of 1/3/7/8/9; with 1,
+    # r2c2 (a kropki neighbour) is not 1 but one of 2/3/7/8/9; either way r3c2 loses 7
+    board, solution = published_position("elementary", "ALS-AIC")
+    step = assert_only(board, "ALS-AIC", "r3c2=7")
+    assert step.text.startswith("ALS-AIC: (2)r2c1=(13789)r2c1-(1)r2c2=(23789)r2c2: either "
+                                "r2c1 is 2 or r2c2 is not 1")
+    assert solution[idx("r3c2")] != "7"
+
+
+def test_pigeonhole_on_international_whispers():
+    # r5c5 sits on three whispers lines (difference 3) inside box 5: as a 4 it would leave
+    # its six neighbours 1, 7, 8 or 9, and 2 and 5 only r4c6 in the box
+    board, solution = published_position("elementary", "Pigeonhole")
+    step = assert_only(board, "Pigeonhole", "r5c5=4")
+    assert "2 values for 1 cell" in step.text and "box 5" in step.text
+    assert "whispers" in step.text
+    assert solution[idx("r5c5")] != "4"
+
+
+def test_als_aic_stays_off_classic_boards():
+    # the classic catalogue (and HoDoKu's ratings) stays as it is: on a classic position of
+    # magictour_top1465 line 1 ALS-AIC says nothing, though the same board read as a
+    # variant layout has a chain for it
+    from dataclasses import replace
+    from polydoku.reasoning.logic.chains import find_als_aic
+    _, _, _, grid, _ = next(h for h in HARVESTED if h[0] == "AIC")
+    board = harvested_board(grid, unique=True)
+    assert find_als_aic(board) is None
+    board.layout = replace(board.layout, is_classic=False)
+    assert find_als_aic(board) is not None
+
+
 def clue_board(*rules: dict) -> Board:
     """Return an open 9x9 board under rules given as data (killer cages, sandwiches...)."""
     parsed = rules_from_data(list(rules), Geometry.of_size(N))
@@ -617,7 +673,8 @@ def test_uniqueness_techniques_need_a_proved_unique_puzzle(technique):
 def test_every_technique_is_tested():
     tested = {h[0] for h in HARVESTED} | {
         "Full House", "Naked Single", "Hidden Single", "Locked Pair", "Locked Triple", "Pointing",
-        "Claiming", "Locked Candidates (variant)", "Cell Forcing", "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
+        "Claiming", "Locked Candidates (variant)", "Cell Forcing", "ALS-AIC", "Pigeonhole",
+        "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
         "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule",
         "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum",
         "Quadruple", "Minimum/Maximum", "Entropic Line", "Modular Line", "Constraint Propagation", "Naked Pair", "Naked Triple",
