@@ -11,9 +11,8 @@ Finders return the first step they see, or None; none changes the board.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
-
-from .board import Board, bits, compiled_core, region_state, remember, values_of
+from functools import partial
+from .board import Board, bits, compiled_core, recall, region_state, values_of
 from .step import Step, cell_list, make_step, value_list
 
 MAX_CELLS = 4
@@ -93,11 +92,7 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
     # A house's ALSs depend only on its cells' candidates: the layout remembers them by those.
     for house in lay.houses:
         key = ("als", house.index, max_cells, region_state(board, house.cells))
-        sets = cast("list[Als] | None", lay.memo.get(key))
-        if sets is None:
-            sets = house_sets(house)
-            remember(lay.memo, key, sets)
-        for a in sets:
+        for a in recall(lay.memo, key, partial(house_sets, house)):
             if a.cells not in seen:
                 seen.add(a.cells)
                 out.append(a)

@@ -17,7 +17,7 @@ from array import array
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Sequence, TypeVar
+from typing import Callable, Sequence, TypeVar, cast
 
 from ...model import cell_name
 from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
@@ -131,13 +131,12 @@ class Layout:
         """Return the candidates a candidate (cell * N + value - 1) rules out, as (cell, mask
         of the values it keeps) pairs, in order (remembered: a solve path places the same
         candidates again and again)."""
-        table = self.memo.get(("excluded",))
-        if table is None:
-            table = self.memo[("excluded",)] = [None] * (self.ncells * self.size)
-        out = table[candidate]  # type: ignore[index]
+        table: list[tuple[tuple[int, int], ...] | None] = recall(
+            self.memo, ("excluded",), lambda: [None] * (self.ncells * self.size))
+        out = table[candidate]
         if out is None:
             n = self.size
-            out = table[candidate] = tuple(  # type: ignore[index]
+            out = table[candidate] = tuple(
                 (c // n, ~(1 << (c % n))) for c in bits(self.conflicts[candidate]))
         return out
 
@@ -388,6 +387,15 @@ def remember(memo: dict[tuple, object], key: tuple, value: object) -> None:
     if len(memo) >= _BARREN_MAX:
         memo.clear()
     memo[key] = value
+
+
+def recall(memo: dict[tuple, object], key: tuple, make: Callable[[], T]) -> T:
+    """Return what `memo` keeps under `key`, or make it and keep it there (`remember`)."""
+    out = memo.get(key)
+    if out is None:
+        out = make()
+        remember(memo, key, out)
+    return cast(T, out)
 
 
 class Board:

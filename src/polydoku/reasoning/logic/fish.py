@@ -12,7 +12,7 @@ from functools import cache
 from itertools import combinations
 from typing import Callable, Iterator
 
-from .board import Board, House, Layout, bits, compiled_core, first_per_digit
+from .board import Board, House, Layout, bits, compiled_core, first_per_digit, recall
 from .step import Step, cell_list, make_step
 
 BASIC = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -119,14 +119,13 @@ def _finned_fish(board: Board, n: int, v: int) -> Step | None:
 
 def _box_of(lay: Layout) -> bytes:
     """Return the box number of every cell, 255 for none (remembered on the layout)."""
-    out = lay.memo.get(("box of",))
-    if out is None:
+    def make() -> bytes:
         table = bytearray([255]) * lay.ncells
         for k, box in enumerate(lay.lines["box"]):
             for i in box.cells:
                 table[i] = k
-        out = lay.memo[("box of",)] = bytes(table)
-    return out  # type: ignore[return-value]
+        return bytes(table)
+    return recall(lay.memo, ("box of",), make)
 
 
 def _compiled_finned(core, board: Board, n: int, v: int, width: int) -> Step | None:

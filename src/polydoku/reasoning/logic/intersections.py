@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import Board, House, all_barren, bits, fresh_values, values_of
+from .board import Board, House, all_barren, bits, fresh_values, recall, values_of
 from .step import Step, cands_of_mask, cell_list, make_step, value_list
 
 
@@ -20,15 +20,14 @@ def _locked(board: Board, house: House, across: tuple[House, ...], name: str,
     """Return a step when one of `values` has its places in `house` all in one house of
     `across`."""
     lay = board.layout
-    key = ("crossing", name, house.index)
-    meeting = lay.memo.get(key)          # only the houses of `across` that meet this one can
-    if meeting is None:                  # hold its places: those, in the same order
-        meeting = lay.memo[key] = tuple(h for h in across if h.mask & house.mask)
+    # only the houses of `across` that meet this one can hold its places: those, in order
+    meeting = recall(lay.memo, ("crossing", name, house.index),
+                     lambda: tuple(h for h in across if h.mask & house.mask))
     for v in values:
         places = board.place_mask(house, v)
         if places.bit_count() < 2:
             continue
-        for other in meeting:  # type: ignore[attr-defined]
+        for other in meeting:
             if places & ~other.mask:
                 continue
             elim = board.place_mask(other, v) & ~house.mask

@@ -10,9 +10,9 @@ Finders return the first step they see, or None; none changes the board.
 
 from __future__ import annotations
 
-from typing import cast
+from functools import partial
 
-from .board import Board, remember, values_of
+from .board import Board, recall, values_of
 from .step import Step, cell_list, make_step
 
 NAME = "Constraint Propagation"
@@ -135,10 +135,7 @@ def clue_links(board: Board) -> list[tuple[int, int, str]]:
     n = lay.size
     for k, clue in enumerate(_clues(board)):
         key = ("clue links", k, tuple(masks[v] for v in clue.cells))
-        pairs = cast("list | None", lay.memo.get(key))
-        if pairs is None:
-            pairs = clue.forbidden_pairs(masks, lay.conflicts)
-            remember(lay.memo, key, pairs)
+        pairs = recall(lay.memo, key, partial(clue.forbidden_pairs, masks, lay.conflicts))
         out += [(x * n + a - 1, y * n + b - 1, clue.label or "a clue") for x, a, y, b in pairs]
     return out
 
@@ -160,21 +157,13 @@ def clue_strong_links(board: Board) -> list[tuple[int, int]]:
     out: list[tuple[int, int, int, int]] = []
     for k, clue in enumerate(_clues(board)):
         key = ("clue strong", k, tuple(masks[v] for v in clue.cells))
-        pairs = cast("list | None", lay.memo.get(key))
-        if pairs is None:
-            pairs = _needed_pairs(clue.cells, masks, board.value,
-                                  lambda m, clue=clue: clue._narrowed(m))
-            remember(lay.memo, key, pairs)
-        out += pairs
+        out += recall(lay.memo, key,
+                      partial(_needed_pairs, clue.cells, masks, board.value, clue._narrowed))
     for k, rule in enumerate(rules):
         cells = [puzzle.geometry.index(c) for c in rule.logic_cells(puzzle.geometry)]  # type: ignore[union-attr]
         key = ("rule strong", k, tuple(masks[v] for v in cells))
-        pairs = cast("list | None", lay.memo.get(key))
-        if pairs is None:
-            pairs = _needed_pairs(cells, masks, board.value,
-                                  lambda m, rule=rule: _deduced(rule, puzzle.geometry, m))  # type: ignore[union-attr]
-            remember(lay.memo, key, pairs)
-        out += pairs
+        deduced = partial(_deduced, rule, puzzle.geometry)  # type: ignore[union-attr]
+        out += recall(lay.memo, key, partial(_needed_pairs, cells, masks, board.value, deduced))
     return [(x * n + a - 1, y * n + b - 1) for x, a, y, b in out]
 
 

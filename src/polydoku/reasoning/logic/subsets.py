@@ -10,7 +10,8 @@ from __future__ import annotations
 from array import array
 from itertools import combinations
 
-from .board import Board, House, Layout, bits, compiled_core, region_state, remember, values_of
+from .board import (Board, House, Layout, bits, compiled_core, recall, region_state, remember,
+                    values_of)
 from .singles import scan_order
 from .step import Step, cell_list, make_step, value_list
 
@@ -70,7 +71,7 @@ class _Groups:
     """Groups of cells written out for the compiled `naked_subset`: the cells of each, their
     offsets, and, for locked subsets, the two houses an elimination must reach."""
 
-    def __init__(self, lay: Layout, houses: list, cells: list[list[int]], need: bytes = b""):
+    def __init__(self, houses: list, cells: list[list[int]], need: bytes = b""):
         self.houses = houses
         self.cells = array("i", [i for group in cells for i in group]).tobytes()
         offsets = [0]
@@ -90,34 +91,29 @@ def _cell_sets(lay: Layout, masks: list[int]) -> bytes:
 
 def _house_groups(board: Board) -> _Groups:
     """Return the houses in scan order as groups (remembered on the layout)."""
-    lay = board.layout
-    out = lay.memo.get(("naked groups",))
-    if out is None:
+    def make() -> _Groups:
         houses = scan_order(board)
-        out = lay.memo[("naked groups",)] = _Groups(lay, houses, [list(h.cells) for h in houses])
-    return out  # type: ignore[return-value]
+        return _Groups(houses, [list(h.cells) for h in houses])
+    return recall(board.layout.memo, ("naked groups",), make)
 
 
 def _locked_groups(lay: Layout) -> _Groups:
     """Return every box with every row and column (in `find_locked_subset`'s order) as groups:
     the box's cells on the line, and the two houses (remembered on the layout)."""
-    out = lay.memo.get(("locked groups",))
-    if out is None:
+    def make() -> _Groups:
         lines = lay.lines
         pairs = [(box, line) for box in lines["box"] for line in lines["row"] + lines["column"]]
         cells = [[i for i in box.cells if line.mask >> i & 1] for box, line in pairs]
         need = _cell_sets(lay, [m for box, line in pairs for m in (line.mask, box.mask)])
-        out = lay.memo[("locked groups",)] = _Groups(lay, pairs, cells, need)
-    return out  # type: ignore[return-value]
+        return _Groups(pairs, cells, need)
+    return recall(lay.memo, ("locked groups",), make)
 
 
 def _compiled_naked(core, board: Board, k: int, groups: _Groups) -> int | None:
     """Return the index of the first group where `_naked_in` finds a step (for locked groups,
     one that eliminates in both houses), searched by the compiled core, or None."""
     lay = board.layout
-    peers = lay.memo.get(("peer sets",))
-    if peers is None:
-        peers = lay.memo[("peer sets",)] = _cell_sets(lay, list(lay.peers))
+    peers = recall(lay.memo, ("peer sets",), lambda: _cell_sets(lay, list(lay.peers)))
     found = core.naked_subset(board.open_cand(), peers, _words(lay), groups.cells, groups.ptr, k, groups.need)
     return None if found is None else found[0]
 
