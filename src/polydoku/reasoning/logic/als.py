@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from .board import Board, bits, compiled_core, recall, region_state, values_of
+from .board import Board, Layout, bits, compiled_core, recall, region_state, values_of
 from .step import Step, cell_list, make_step, value_list
 
 MAX_CELLS = 4
@@ -30,16 +30,13 @@ class Als:
     packed: bytes = b""         # all of it as the compiled search reads it (see `_pack`)
 
 
-def _pack(cells: int, values: int, where: list[int], sees: list[int], ncells: int) -> bytes:
+def _pack(lay: Layout, cells: int, values: int, where: list[int], sees: list[int]) -> bytes:
     """Return an ALS as `als_xz` in _core.c reads it: its cells, its values (one word), then
     per value its cells holding it and the cells seeing them all, each cell set in words of
     64 bits."""
-    size = (ncells + 63) // 64 * 8
-    full = (1 << ncells) - 1
-    parts = [cells.to_bytes(size, "little"), values.to_bytes(8, "little")]
-    parts += [w.to_bytes(size, "little") for w in where]
-    parts += [(x & full).to_bytes(size, "little") for x in sees]
-    return b"".join(parts)
+    full = (1 << lay.ncells) - 1
+    return b"".join([lay.cell_sets([cells]), values.to_bytes(8, "little"), lay.cell_sets(where),
+                     lay.cell_sets([x & full for x in sees])])
 
 
 def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
@@ -86,7 +83,7 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
                     where.append(w)
                     sees.append(s)
                 found.append(Als(mask, union, house.name, tuple(where), tuple(sees),
-                                 _pack(mask, union, where, sees, lay.ncells)))
+                                 _pack(lay, mask, union, where, sees)))
         return found
 
     # A house's ALSs depend only on its cells' candidates: the layout remembers them by those.
@@ -147,9 +144,8 @@ def _compiled_xz(core, board: Board, alses: list[Als]) -> Step | None:
     """Return what the search above returns, searched by the compiled core (`als_xz` in
     _core.c, the same pairs in the same order; a test holds them to the same steps)."""
     lay = board.layout
-    words = (lay.ncells + 63) // 64
-    planes = b"".join(p.to_bytes(8 * words, "little") for p in board.planes())
-    found = core.als_xz(b"".join(a.packed for a in alses), len(alses), lay.size, words, planes)
+    found = core.als_xz(b"".join(a.packed for a in alses), len(alses), lay.size, lay.words,
+                        board.packed_planes())
     if found is None:
         return None
     k, j, x = found

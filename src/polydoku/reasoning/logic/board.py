@@ -127,6 +127,17 @@ class Layout:
             return shared or self.peer_rules.get(key, "")
         return self.pair_rules.get(key, "")
 
+    @property
+    def words(self) -> int:
+        """Return how many 64-bit words a set of cells takes for the compiled searches."""
+        return (self.ncells + 63) // 64
+
+    def cell_sets(self, masks: Sequence[int]) -> bytes:
+        """Return sets of cells (bitsets) as the compiled searches read them: `words`
+        little-endian 64-bit words each, one after the other."""
+        size = 8 * self.words
+        return b"".join(m.to_bytes(size, "little") for m in masks)
+
     def excluded(self, candidate: int) -> tuple[tuple[int, int], ...]:
         """Return the candidates a candidate (cell * N + value - 1) rules out, as (cell, mask
         of the values it keeps) pairs, in order (remembered: a solve path places the same
@@ -411,6 +422,7 @@ class Board:
         self.unique = unique          # uniqueness techniques allowed (proved unique, classic rules)
         self._planes: list[int] | None = None   # per value: the cells that can hold it (cache)
         self._open: bytes | None = None         # open_cand()'s answer (cache)
+        self._packed: bytes | None = None       # packed_planes()'s answer (cache)
         self._conflicts: tuple[Sequence[int], dict[tuple[int, int], str]] | None = None
         for i, v in enumerate(values):
             if v:
@@ -423,13 +435,14 @@ class Board:
         other.value, other.cand = self.value[:], self.cand[:]
         other._planes = self._planes
         other._open = self._open
+        other._packed = self._packed
         other._conflicts = self._conflicts
         return other
 
     def place(self, cell: int, value: int) -> None:
         """Place `value` in `cell` and remove every candidate it excludes."""
         n = self.layout.size
-        self._planes = self._conflicts = self._open = None
+        self._planes = self._conflicts = self._open = self._packed = None
         self.value[cell] = value
         self.cand[cell] = 1 << (value - 1)
         val, cand = self.value, self.cand
@@ -441,7 +454,7 @@ class Board:
         """Remove a candidate from an unplaced cell."""
         if not self.value[cell]:
             self.cand[cell] &= ~(1 << (value - 1))
-            self._planes = self._conflicts = self._open = None
+            self._planes = self._conflicts = self._open = self._packed = None
 
     def has(self, cell: int, value: int) -> bool:
         """Return whether an unplaced cell still has `value` as a candidate."""
@@ -513,10 +526,8 @@ class Board:
         bitset; kept until the board changes (`place` and `eliminate` drop it)."""
         if self._planes is None:
             n = self.layout.size
-            core = compiled_core()
-            if core is not None and n <= 32:
-                size = 8 * ((self.layout.ncells + 63) // 64)
-                packed = core.planes(self.open_cand(), n, size // 8)
+            if n <= 32 and compiled_core() is not None:
+                size, packed = 8 * self.layout.words, self.packed_planes()
                 self._planes = [int.from_bytes(packed[k * size:(k + 1) * size], "little")
                                 for k in range(n)]
                 return self._planes
@@ -531,6 +542,19 @@ class Board:
                         c ^= low
             self._planes = planes
         return self._planes
+
+    def packed_planes(self) -> bytes:
+        """Return `planes()` as the compiled searches read them (`Layout.cell_sets`): written
+        by the compiled core from `open_cand()` up to 32 values; kept until the board
+        changes."""
+        if self._packed is None:
+            n = self.layout.size
+            core = compiled_core()
+            if core is not None and n <= 32:
+                self._packed = core.planes(self.open_cand(), n, self.layout.words)
+            else:
+                self._packed = self.layout.cell_sets(self.planes())
+        return self._packed
 
     def open_cand(self) -> bytes:
         """Return every cell's candidates as uint32, 0 for a placed cell (what the compiled

@@ -132,9 +132,9 @@ def _compiled_finned(core, board: Board, n: int, v: int, width: int) -> Step | N
     """Return what `_python_finned` returns, found by the compiled core (`finned_fish` in
     _core.c, the same search in the same order); the step is written here, by the same code."""
     lay = board.layout
-    plane = board.planes()[v - 1]
-    found = core.finned_fish(plane.to_bytes((lay.ncells + 7) // 8, "little"), lay.size,
-                             _box_of(lay), n, width)
+    size = 8 * lay.words                 # the value's plane, as packed_planes() holds it
+    plane = board.packed_planes()[(v - 1) * size:v * size]
+    found = core.finned_fish(plane, lay.size, _box_of(lay), n, width)
     if found is None:
         return None
     orient, numbers, b = found

@@ -81,14 +81,6 @@ class _Groups:
         self.need = need
 
 
-def _words(lay: Layout) -> int:
-    return (lay.ncells + 63) // 64
-
-
-def _cell_sets(lay: Layout, masks: list[int]) -> bytes:
-    return b"".join(m.to_bytes(8 * _words(lay), "little") for m in masks)
-
-
 def _house_groups(board: Board) -> _Groups:
     """Return the houses in scan order as groups (remembered on the layout)."""
     def make() -> _Groups:
@@ -104,7 +96,7 @@ def _locked_groups(lay: Layout) -> _Groups:
         lines = lay.lines
         pairs = [(box, line) for box in lines["box"] for line in lines["row"] + lines["column"]]
         cells = [[i for i in box.cells if line.mask >> i & 1] for box, line in pairs]
-        need = _cell_sets(lay, [m for box, line in pairs for m in (line.mask, box.mask)])
+        need = lay.cell_sets([m for box, line in pairs for m in (line.mask, box.mask)])
         return _Groups(pairs, cells, need)
     return recall(lay.memo, ("locked groups",), make)
 
@@ -113,8 +105,9 @@ def _compiled_naked(core, board: Board, k: int, groups: _Groups) -> int | None:
     """Return the index of the first group where `_naked_in` finds a step (for locked groups,
     one that eliminates in both houses), searched by the compiled core, or None."""
     lay = board.layout
-    peers = recall(lay.memo, ("peer sets",), lambda: _cell_sets(lay, list(lay.peers)))
-    found = core.naked_subset(board.open_cand(), peers, _words(lay), groups.cells, groups.ptr, k, groups.need)
+    peers = recall(lay.memo, ("peer sets",), lambda: lay.cell_sets(lay.peers))
+    found = core.naked_subset(board.open_cand(), peers, lay.words, groups.cells, groups.ptr, k,
+                              groups.need)
     return None if found is None else found[0]
 
 
