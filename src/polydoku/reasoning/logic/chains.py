@@ -25,6 +25,12 @@ MAX_LINKS = {"X-Chain": 15, "XY-Chain": 15, "AIC": 13}
 Strong = dict[int, list[int]]
 
 
+def _join(strong: Strong, a: int, b: int) -> None:
+    """Add the strong link a = b (both ways)."""
+    strong.setdefault(a, []).append(b)
+    strong.setdefault(b, []).append(a)
+
+
 @dataclass
 class Found:
     """A chain from start `s` (false) to `end` (true): its links and what it concludes."""
@@ -47,16 +53,14 @@ def strong_links(board: Board, bivalue: bool, bilocal: bool, digit: int = 0) -> 
             c = board.cand[i]
             if c.bit_count() == 2:
                 a, b = (i * n + k for k in bits(c))
-                out.setdefault(a, []).append(b)
-                out.setdefault(b, []).append(a)
+                _join(out, a, b)
     if bilocal:
         for h in lay.houses:
             for v in ([digit] if digit else range(1, n + 1)):
                 places = board.place_mask(h, v)
                 if places.bit_count() == 2:
                     a, b = (i * n + v - 1 for i in bits(places))
-                    out.setdefault(a, []).append(b)
-                    out.setdefault(b, []).append(a)
+                    _join(out, a, b)
     return out
 
 
@@ -327,8 +331,7 @@ def _with_clue_links(board: Board, strong: Strong) -> Strong:
     """Add the strong links the clues make (`clue_strong_links`) to `strong`."""
     for p, q in clue_strong_links(board):
         if q not in strong.get(p, ()):
-            strong.setdefault(p, []).append(q)
-            strong.setdefault(q, []).append(p)
+            _join(strong, p, q)
     return strong
 
 
@@ -397,8 +400,7 @@ def _cell_group_strong(board: Board, members: list[int], strong: Strong) -> None
             x = i * n + a
             y = singles + len(members)
             members.append(cands & ~(1 << x))
-            strong.setdefault(x, []).append(y)
-            strong.setdefault(y, []).append(x)
+            _join(strong, x, y)
 
 
 def _grouped_strong(board: Board, members: list[int]) -> Strong:
@@ -422,8 +424,7 @@ def _grouped_strong(board: Board, members: list[int]) -> Strong:
         for v in range(1, n + 1):
             for a, b in _segments(lay, h, board.place_mask(h, v)):
                 x, y = node(a, v), node(b, v)
-                strong.setdefault(x, []).append(y)
-                strong.setdefault(y, []).append(x)
+                _join(strong, x, y)
     return strong
 
 
