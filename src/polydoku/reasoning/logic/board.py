@@ -17,7 +17,7 @@ from array import array
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Sequence, TypeVar, cast
+from typing import Callable, Iterable, Sequence, TypeVar, cast
 
 from ...model import cell_name
 from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
@@ -459,6 +459,16 @@ class Board:
     def has(self, cell: int, value: int) -> bool:
         """Return whether an unplaced cell still has `value` as a candidate."""
         return not self.value[cell] and bool(self.cand[cell] >> (value - 1) & 1)
+
+    def seen_by_all(self, value: int, cells: Sequence[int], skip: Iterable[int] = ()
+                    ) -> list[tuple[int, int]]:
+        """Return the candidates of `value` in the cells (not `cells`, not `skip`) that see
+        every one of `cells`: what a pattern ending in those cells removes."""
+        seen = -1
+        for i in cells:
+            seen &= self.layout.peers[i]
+        out = set(cells) | set(skip)
+        return [(j, value) for j in bits(seen) if j not in out and self.has(j, value)]
 
     def unsolved(self) -> list[int]:
         """Return the cells without a value, in order."""

@@ -8,6 +8,7 @@ Finders return the first step they see, or None; none changes the board.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Iterator
 
 from .board import Board, House, bits, first_per_digit
 from .step import Step, cell_list, make_step
@@ -28,10 +29,12 @@ def conjugate_pairs(board: Board, v: int, kinds: tuple[str, ...] = ("row", "colu
     return out
 
 
-def _seen_by_both(board: Board, v: int, a: int, b: int, skip: set[int]) -> list[tuple[int, int]]:
-    """Return the candidates of `v` in cells that see both `a` and `b` (not in `skip`)."""
-    peers = board.layout.peers
-    return [(i, v) for i in bits(peers[a] & peers[b]) if i not in skip and board.has(i, v)]
+def _ends(one: tuple[int, int], other: tuple[int, int]) -> Iterator[tuple[int, int, int, int]]:
+    """Yield (p, q, r, s) for each way to pick an end p of one pair and r of the other (q and s
+    being the ends left)."""
+    for p, q in (one, one[::-1]):
+        for r, s in (other, other[::-1]):
+            yield p, q, r, s
 
 
 def find_skyscraper(board: Board) -> Step | None:
@@ -46,19 +49,18 @@ def _skyscraper(board: Board, v: int) -> Step | None:
     for kind, across in (("row", lambda i: i % n), ("column", lambda i: i // n)):
         pairs = conjugate_pairs(board, v, (kind,))
         for (h1, a1, a2), (h2, b1, b2) in combinations(pairs, 2):
-            for p, q in ((a1, a2), (a2, a1)):
-                for r, s in ((b1, b2), (b2, b1)):
-                    if across(p) != across(r) or across(q) == across(s):
-                        continue
-                    elim = _seen_by_both(board, v, q, s, {p, q, r, s})
-                    if elim:
-                        return make_step(lay, "Skyscraper", f"{lay.sym(v)} is in "
-                                         f"{lay.name(p)} or {lay.name(q)} ({h1.name}) and in "
-                                         f"{lay.name(r)} or {lay.name(s)} ({h2.name}); "
-                                         f"{lay.name(p)} and {lay.name(r)} cannot both hold it, "
-                                         f"hence {lay.name(q)} or {lay.name(s)} does",
-                                         eliminations=elim, houses=[h1.name, h2.name],
-                                         pattern_candidates=[(i, v) for i in (p, q, r, s)])
+            for p, q, r, s in _ends((a1, a2), (b1, b2)):
+                if across(p) != across(r) or across(q) == across(s):
+                    continue
+                elim = board.seen_by_all(v, [q, s], skip=(p, r))
+                if elim:
+                    return make_step(lay, "Skyscraper", f"{lay.sym(v)} is in "
+                                     f"{lay.name(p)} or {lay.name(q)} ({h1.name}) and in "
+                                     f"{lay.name(r)} or {lay.name(s)} ({h2.name}); "
+                                     f"{lay.name(p)} and {lay.name(r)} cannot both hold it, "
+                                     f"hence {lay.name(q)} or {lay.name(s)} does",
+                                     eliminations=elim, houses=[h1.name, h2.name],
+                                     pattern_candidates=[(i, v) for i in (p, q, r, s)])
     return None
 
 
@@ -76,20 +78,19 @@ def _two_string_kite(board: Board, v: int) -> Step | None:
     for (h1, a1, a2), (h2, b1, b2) in ((x, y) for x in rows for y in cols):
         if len({a1, a2, b1, b2}) < 4:
             continue
-        for p, q in ((a1, a2), (a2, a1)):
-            for r, s in ((b1, b2), (b2, b1)):
-                box = next((b for b in boxes if b.mask >> p & 1 and b.mask >> r & 1), None)
-                if box is None:
-                    continue
-                elim = _seen_by_both(board, v, q, s, {p, q, r, s})
-                if elim:
-                    return make_step(lay, "2-String Kite", f"{lay.sym(v)} is in {lay.name(p)} "
-                                     f"or {lay.name(q)} ({h1.name}) and in {lay.name(r)} or "
-                                     f"{lay.name(s)} ({h2.name}); {lay.name(p)} and "
-                                     f"{lay.name(r)} share {box.name}, hence {lay.name(q)} "
-                                     f"or {lay.name(s)} holds it", eliminations=elim,
-                                     houses=[h1.name, h2.name, box.name],
-                                     pattern_candidates=[(i, v) for i in (p, q, r, s)])
+        for p, q, r, s in _ends((a1, a2), (b1, b2)):
+            box = next((b for b in boxes if b.mask >> p & 1 and b.mask >> r & 1), None)
+            if box is None:
+                continue
+            elim = board.seen_by_all(v, [q, s], skip=(p, r))
+            if elim:
+                return make_step(lay, "2-String Kite", f"{lay.sym(v)} is in {lay.name(p)} "
+                                 f"or {lay.name(q)} ({h1.name}) and in {lay.name(r)} or "
+                                 f"{lay.name(s)} ({h2.name}); {lay.name(p)} and "
+                                 f"{lay.name(r)} share {box.name}, hence {lay.name(q)} "
+                                 f"or {lay.name(s)} holds it", eliminations=elim,
+                                 houses=[h1.name, h2.name, box.name],
+                                 pattern_candidates=[(i, v) for i in (p, q, r, s)])
     return None
 
 

@@ -16,14 +16,6 @@ def bivalue_cells(board: Board) -> list[int]:
     return [i for i in board.unsolved() if board.cand[i].bit_count() == 2]
 
 
-def _elim_seen(board: Board, v: int, cells: list[int]) -> list[tuple[int, int]]:
-    """Return the candidates of `v` in cells that see every cell of `cells` (and are not one)."""
-    seen = -1
-    for i in cells:
-        seen &= board.layout.peers[i]
-    return [(j, v) for j in bits(seen) if j not in cells and board.has(j, v)]
-
-
 def find_xy_wing(board: Board) -> Step | None:
     """Return an XY-Wing: pivot {x,y} seeing pincers {x,z} and {y,z}; z leaves what sees both."""
     lay, cand, peers = board.layout, board.cand, board.layout.peers
@@ -38,7 +30,7 @@ def find_xy_wing(board: Board) -> Step | None:
                 if cand[b] != want or b == a:
                     continue
                 zv = z.bit_length()
-                elim = _elim_seen(board, zv, [a, b])
+                elim = board.seen_by_all(zv, [a, b])
                 if elim:
                     return make_step(lay, "XY-Wing", f"pivot {lay.name(pivot)} "
                                      f"({value_list(lay, values_of(cand[pivot]))}) sees "
@@ -62,7 +54,7 @@ def find_xyz_wing(board: Board) -> Step | None:
                 if cand[a] | cand[b] != cand[pivot] or cand[a] == cand[b]:
                     continue
                 zv = (cand[a] & cand[b]).bit_length()
-                elim = _elim_seen(board, zv, [pivot, a, b])
+                elim = board.seen_by_all(zv, [pivot, a, b])
                 if elim:
                     return make_step(lay, "XYZ-Wing", f"pivot {lay.name(pivot)} "
                                      f"({value_list(lay, values_of(cand[pivot]))}) sees "
@@ -83,7 +75,7 @@ def find_w_wing(board: Board) -> Step | None:
                 continue
             for x in values_of(cand[a]):
                 y = values_of(cand[a] & ~(1 << (x - 1)))[0]
-                elim = _elim_seen(board, y, [a, b])
+                elim = board.seen_by_all(y, [a, b])
                 if not elim:
                     continue
                 for h, p, q in pairs[x]:
