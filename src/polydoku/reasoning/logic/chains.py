@@ -453,7 +453,7 @@ def _segments(lay, house, places: int) -> list[tuple[int, int]]:
     out = []
     across = lay.lines["box"] if house.kind in ("row", "column") else \
         (lay.lines["row"] + lay.lines["column"] if house.kind == "box" else ())
-    for kind in ({"row", "column"} if house.kind == "box" else {"box"}):
+    for kind in (("row", "column") if house.kind == "box" else ("box",)):   # in this order
         parts = [places & h.mask for h in across if h.kind == kind and places & h.mask]
         if len(parts) == 2:
             out.append((parts[0], parts[1]))
