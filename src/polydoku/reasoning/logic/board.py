@@ -138,12 +138,16 @@ class Layout:
         size = 8 * self.words
         return b"".join(m.to_bytes(size, "little") for m in masks)
 
+    @cached_property
+    def _excluded(self) -> list[tuple[tuple[int, int], ...] | None]:
+        """`excluded`'s answers, per candidate, as they are first asked for."""
+        return [None] * (self.ncells * self.size)
+
     def excluded(self, candidate: int) -> tuple[tuple[int, int], ...]:
         """Return the candidates a candidate (cell * N + value - 1) rules out, as (cell, mask
         of the values it keeps) pairs, in order (remembered: a solve path places the same
         candidates again and again)."""
-        table: list[tuple[tuple[int, int], ...] | None] = recall(
-            self.memo, ("excluded",), lambda: [None] * (self.ncells * self.size))
+        table = self._excluded
         out = table[candidate]
         if out is None:
             n = self.size
