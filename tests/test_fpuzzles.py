@@ -96,3 +96,65 @@ def test_export_prints_a_link_that_reads_back(run_cli):
     assert result.code == 0 and result.out.startswith("https://sudokupad.app/fpuzzles")
     assert api.solve(read_puzzle(result.out.strip())).solutions[0] == tuple(
         int(ch) for ch in PUBLISHED[10]["solution"])
+
+
+def _small_fpuzzles() -> dict:
+    """A 6x6 f-puzzles puzzle with 3x2 boxes (each region spelled out, as f-puzzles saves
+    them), two touching maximum cells and a few givens."""
+    rows = grid(6, givens=[(0, 0, 1), (1, 3, 4), (4, 2, 2)])
+    for r in range(6):
+        for c in range(6):
+            rows[r][c]["region"] = (r // 3) * 3 + c // 2
+    return {"size": 6, "grid": rows, "title": "small", "maximum": [{"cell": "R3C3"}, {"cell": "R3C4"}]}
+
+
+@pytest.mark.parametrize("layout", ["pretty", "one line", "JSON lines"])
+def test_an_f_puzzles_json_file_is_read_without_naming_its_format(tmp_path, run_cli, layout):
+    """f-puzzles' JSON saved as a file (pretty-printed, one line, or one puzzle per line) is
+    read like its link; boxes spelled out as regions become a box shape."""
+    data = _small_fpuzzles()
+    text = {"pretty": json.dumps(data, indent=2), "one line": json.dumps(data),
+            "JSON lines": json.dumps(data) + "\n" + json.dumps(data)}[layout]
+    path = tmp_path / "p.json"
+    path.write_text(text + "\n")
+    puzzle = read_puzzle(str(path))
+    assert puzzle.geometry.box_rows == 3 and puzzle.geometry.box_cols == 2
+    assert [r.kind for r in puzzle.rules] == ["maximum"]
+    assert puzzle.givens[0] == 1 and puzzle.givens[9] == 4
+    out = run_cli("solve", str(path), "--engine", "native", "--json")
+    assert out.code == 0 and len(out.out.splitlines()) == (2 if layout == "JSON lines" else 1)
+
+
+def test_a_sudokupad_puzzle_object_file_is_read(tmp_path):
+    """SudokuPad's puzzle JSON (as Sudoku Maker saves it: cells, regions, metadata) is read
+    from a file; regions that are the default boxes stay boxes."""
+    cells = [[{} for _ in range(9)] for _ in range(9)]
+    cells[0][0] = {"value": 7}
+    regions = [[[r, c] for r in range(br, br + 3) for c in range(bc, bc + 3)]
+               for br in (0, 3, 6) for bc in (0, 3, 6)]
+    data = {"id": "x", "metadata": {"title": "t", "antiknight": True}, "cells": cells,
+            "regions": regions, "cages": []}
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(data, indent=1))
+    puzzle = read_puzzle(str(path))
+    assert puzzle.geometry.is_rectangular and puzzle.geometry.box_rows == 3
+    assert [r.kind for r in puzzle.rules] == ["anti-knight"] and puzzle.givens[0] == 7
+
+
+def test_touching_maximum_cells_are_not_compared():
+    """A fortress: each maximum cell beats its neighbours that are not maximum cells; two
+    touching maximum cells hold any two different values (f-puzzles' and SudokuPad's reading)."""
+    puzzle = read_puzzle(json.dumps(_small_fpuzzles()))
+    out = api.count(puzzle, "native", limit=2)
+    assert out.count >= 1
+    solution = out.solutions[0]
+    a, b = solution[2 * 6 + 2], solution[2 * 6 + 3]
+    for cell, value in ((2 * 6 + 2, a), (2 * 6 + 3, b)):
+        r, c = divmod(cell, 6)
+        around = [(r + dr) * 6 + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                  if 0 <= r + dr < 6 and 0 <= c + dc < 6]
+        assert all(value > solution[j] for j in around if j not in (2 * 6 + 2, 2 * 6 + 3))
+    wrong = puzzle.with_rules(tuple(puzzle_from_dict(
+        {"size": 6, "givens": "." * 36, "rules": [{"kind": "maximum", "cells": ["r3c3"]},
+                                                  {"kind": "maximum", "cells": ["r3c4"]}]}).rules))
+    assert api.count(wrong, "native", limit=1).count == 0     # two rules: each beats the other

@@ -53,7 +53,31 @@ class Converted:
 def read_link(text: str, lines: dict[str, str] | None = None) -> Converted:
     """Return the puzzle of a link, a payload or f-puzzles JSON; `lines` names the kind of
     a SudokuPad puzzle's lines by colour."""
-    data = _payload_json(text.strip())
+    return convert_object(_payload_json(text.strip()), lines)
+
+
+def puzzle_of(converted: Converted, name: str | None = None):
+    """Return the Puzzle of a converted link or object; the cosmetic elements it left out are
+    logged (at info level), one line."""
+    from .jsonfmt import puzzle_from_dict
+    if converted.ignored:
+        import logging
+        from ..text import one_line
+        logging.getLogger("polydoku").info(
+            "%s", one_line(f"{name + ': ' if name else ''}left out as cosmetic: "
+                           f"{', '.join(converted.ignored)[:2000]}"))
+    return puzzle_from_dict(converted.data, name=name)
+
+
+def is_foreign(data: Any) -> bool:
+    """Return whether a decoded JSON object is an f-puzzles puzzle (`grid`) or a SudokuPad one
+    (`cells`) rather than polydoku's own (`givens`)."""
+    return (isinstance(data, dict) and "givens" not in data
+            and (isinstance(data.get("grid"), list) or isinstance(data.get("cells"), list)))
+
+
+def convert_object(data: dict[str, Any], lines: dict[str, str] | None = None) -> Converted:
+    """Return the puzzle of decoded f-puzzles JSON, or of a SudokuPad puzzle object."""
     if "cells" in data and "grid" not in data:
         from . import sudokupad
         return sudokupad.convert(data, lines)
@@ -116,8 +140,8 @@ def _json(text: str) -> dict[str, Any]:
     except (ValueError, RecursionError) as err:     # JSONDecodeError is a ValueError
         why = getattr(err, "msg", "too deep or too long")
         raise BadInput(f"the link's puzzle is not JSON: {why}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("grid"), list):
-        raise BadInput("the link's puzzle has no \"grid\"")
+    if not is_foreign(data):
+        raise BadInput("the link's puzzle has no \"grid\" (f-puzzles) or \"cells\" (SudokuPad)")
     return data
 
 
@@ -198,8 +222,9 @@ def _symbol(value: int, n: int) -> str:
 
 
 def _geometry(out: dict, regions: list, n: int) -> None:
-    """Set "regions" (or "box": "none") when the grid's regions are not the default boxes."""
-    from ..model.geometry import Geometry
+    """Set "regions" (or "box": "none", or another box shape) when the grid's regions are not
+    the default boxes."""
+    from ..model.geometry import Geometry, box_shape_of
     if all(r is None for r in regions):
         try:
             Geometry.of_size(n)
@@ -214,6 +239,10 @@ def _geometry(out: dict, regions: list, n: int) -> None:
     ids = [r if isinstance(r, int) and not isinstance(r, bool) else
            (default[i] if default else -1) for i, r in enumerate(regions)]
     if default is not None and ids == list(default):
+        return
+    shape = box_shape_of(n, ids)
+    if shape:                              # boxes of another shape (3x2 on a 6x6), spelled out
+        out["box"] = list(shape)
         return
     symbols = "ABCDEFGHIJKLMNOPQRSTUVWXY"
     remap: dict[int, str] = {}

@@ -18,7 +18,8 @@ from .line import parse_values, size_for_length
 
 
 def parse_json(text: str, *, name: str | None = None) -> Puzzle:
-    """Return the puzzle described by a JSON object."""
+    """Return the puzzle described by a JSON object: polydoku's own, or f-puzzles' or
+    SudokuPad's puzzle JSON (read as their links are)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -27,6 +28,9 @@ def parse_json(text: str, *, name: str | None = None) -> Puzzle:
         raise BadInput("malformed JSON: nested too deeply") from None
     except ValueError as err:           # e.g. an integer of more than 4,300 digits
         raise BadInput(f"malformed JSON: {str(err).split(':')[0].lower()}") from None
+    from .fpuzzles import convert_object, is_foreign, puzzle_of
+    if is_foreign(data):                # decoded f-puzzles JSON, or a SudokuPad puzzle object
+        return puzzle_of(convert_object(data), name)
     return puzzle_from_dict(data, name=name)
 
 

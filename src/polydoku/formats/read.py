@@ -116,16 +116,8 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
         puzzle = parse_json(stripped, name=name)
         return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
     if fmt == "fpuzzles":
-        from .jsonfmt import puzzle_from_dict
-        from .fpuzzles import read_link      # imported when a link is read
-        converted = read_link(stripped, line_names)
-        if converted.ignored:
-            import logging
-            from ..text import one_line
-            logging.getLogger("polydoku").info(
-                "%s", one_line(f"{name + ': ' if name else ''}left out as cosmetic: "
-                               f"{', '.join(converted.ignored)[:2000]}"))
-        puzzle = puzzle_from_dict(converted.data, name=name)
+        from .fpuzzles import puzzle_of, read_link      # imported when a link is read
+        puzzle = puzzle_of(read_link(stripped, line_names), name)
         return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
     if fmt == "ksudoku":
         from .ksudoku import parse_ksudoku
@@ -140,8 +132,8 @@ def _is_many(first: list[str], fmt: str) -> bool:
         return True
     if fmt != "auto" or not first:
         return False
-    if first[0].startswith("{"):
-        return True
+    if first[0].startswith("{"):            # JSON lines; a document's first line is not whole
+        return first[0].endswith("}")
     if first[0].startswith("<"):
         return False                    # XML (a KSudoku save) is one document
     length = len(first[0])

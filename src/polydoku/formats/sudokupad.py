@@ -23,6 +23,7 @@ from typing import Any, Mapping
 
 from ..errors import BadInput
 from ..model import default_alphabet
+from ..model.geometry import box_shape_for, box_shape_of, parse_cell
 from .fpuzzles import GLOBALS, Converted, decompress
 
 MAX_DEPTH = 64
@@ -294,8 +295,17 @@ def _regions(out: dict[str, Any], regions: Any, n: int) -> None:
     if not isinstance(regions, list) or len(regions) != n:
         raise BadInput(f"the SudokuPad puzzle has {len(regions) if isinstance(regions, list) else 0}"
                        f" regions, a {n}x{n} grid needs {n}")
-    out["regions"] = [_cells(region, f"SudokuPad region {k + 1}", n)
-                      for k, region in enumerate(regions)]
+    named = [_cells(region, f"SudokuPad region {k + 1}", n) for k, region in enumerate(regions)]
+    labels: list[int] = [-1] * (n * n)
+    for k, region in enumerate(named):
+        for name in region:
+            r, c = parse_cell(name, n)
+            labels[r * n + c] = k
+    shape = box_shape_of(n, labels) if -1 not in labels else None
+    if shape is None:
+        out["regions"] = named
+    elif list(shape) != list(box_shape_for(n)):
+        out["box"] = list(shape)                    # boxes spelled out as regions
 
 
 def _cells(items: Any, what: str, n: int) -> list[str]:

@@ -30,6 +30,27 @@ def box_shape_for(size: int) -> tuple[int, int]:
     raise BadInput(f"size {size} has no rectangular box (it is prime)")
 
 
+def box_shape_of(size: int, labels) -> tuple[int, int] | None:
+    """Return (rows, cols) when per-cell region labels (row-major) cut the grid into
+    rectangular boxes of that shape, else None (a jigsaw), so that a reader can write boxes
+    a source spelled out as regions (f-puzzles and SudokuPad write every region)."""
+    labels = list(labels)
+    if len(labels) != size * size:
+        return None
+    groups: dict[object, set[int]] = {}
+    for i, label in enumerate(labels):
+        groups.setdefault(label, set()).add(i)
+    parts = {frozenset(g) for g in groups.values()}
+    for rows in range(2, size // 2 + 1):
+        cols, rest = divmod(size, rows)
+        if rest or cols < 2:
+            continue
+        boxes = Geometry(size, rows, cols).boxes
+        if parts == {frozenset(b) for b in boxes}:
+            return rows, cols
+    return None
+
+
 def cell_name(cell: Cell) -> str:
     """Return the 1-based name `r1c6` of a 0-based cell."""
     return f"r{cell[0] + 1}c{cell[1] + 1}"

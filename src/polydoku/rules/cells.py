@@ -80,10 +80,11 @@ class Odd(Even):
 
 @dataclass(frozen=True)
 class Minimum(CellsRule):
-    """Each cell is smaller than every cell sharing a side with it."""
+    """Each cell is smaller than every cell sharing a side with it, other than the rule's own."""
 
     kind: ClassVar[str] = "minimum"
-    description: ClassVar[str] = "each marked cell is smaller than its orthogonal neighbours"
+    description: ClassVar[str] = ("each marked cell is smaller than its orthogonal neighbours "
+                                  "that are not marked")
     aliases: ClassVar[tuple[str, ...]] = ("min",)
     sign: ClassVar[int] = 1
 
@@ -91,10 +92,16 @@ class Minimum(CellsRule):
         """Return whether a marked value a and a neighbour's value b agree with the rule."""
         return (b - a) * self.sign > 0
 
+    def rivals(self, geometry: Geometry, cell) -> list:
+        """Return the neighbours a marked cell is compared with: those not marked by this
+        rule too (two touching maximum cells of a fortress are not compared, as f-puzzles and
+        SudokuPad read them)."""
+        return [o for o in params.neighbours(geometry, cell) if o not in self.cells]
+
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         for cell in self.cells:
             a = value_at(grid, geometry, cell)
-            for other in params.neighbours(geometry, cell):
+            for other in self.rivals(geometry, cell):
                 v = value_at(grid, geometry, other)
                 if a and v and not self.ok(a, v):
                     yield (f"{cell_name(cell)}={a} is not {'smaller' if self.sign > 0 else 'larger'}"
@@ -102,7 +109,7 @@ class Minimum(CellsRule):
 
     def lower(self, b) -> None:
         for cell in self.cells:
-            for other in params.neighbours(b.geometry, cell):
+            for other in self.rivals(b.geometry, cell):
                 b.relation(b.var(cell), b.var(other), self.ok)
 
     technique: ClassVar[str] = "Minimum/Maximum"
@@ -114,7 +121,7 @@ class Minimum(CellsRule):
         n = geometry.size
         for cell in self.cells:
             i = geometry.index(cell)
-            others = [geometry.index(o) for o in params.neighbours(geometry, cell)]
+            others = [geometry.index(o) for o in self.rivals(geometry, cell)]
             keep = {j: 0 for j in [i, *others]}
             for a in range(1, n + 1):
                 if not cands[i] >> (a - 1) & 1:
@@ -139,10 +146,11 @@ class Minimum(CellsRule):
 
 @dataclass(frozen=True)
 class Maximum(Minimum):
-    """Each cell is larger than every cell sharing a side with it."""
+    """Each cell is larger than every cell sharing a side with it, other than the rule's own."""
 
     kind: ClassVar[str] = "maximum"
-    description: ClassVar[str] = "each marked cell is larger than its orthogonal neighbours"
+    description: ClassVar[str] = ("each marked cell is larger than its orthogonal neighbours "
+                                  "that are not marked")
     aliases: ClassVar[tuple[str, ...]] = ("max",)
     sign: ClassVar[int] = -1
 
