@@ -1,14 +1,15 @@
 """Logic on published variant puzzles (tests/data/variants/published.jsonl, with sources, or
-held_out.jsonl with --set held_out: puzzles the variant techniques were not built on): per
+held_out.jsonl and held_out_2.jsonl with --set: puzzles the variant techniques were not built
+on): per
 puzzle, whether the logical solver finishes it, with patterns only (no forcing net: no trial
 and error) and with everything; the time of the whole path; the time of a hint at the start and
 halfway through (the position with the first half of the path's placements as givens); and the
 native engine's time to solve and prove uniqueness (up to 30 s), as the reference in the same
 run. Every step is checked against the published solution. Then the share solved per rule kind.
 
-    python3 tasks.py bench logic_variants [--set published|held_out] [--max-seconds 60] [--out FILE]
+    python3 tasks.py bench logic_variants [--set published|held_out|held_out_2] [--max-seconds 60] [--out FILE]
 
-Writes bench/results/logic_variants.json (logic_variants_held_out.json for the held-out set).
+Writes bench/results/logic_variants.json (logic_variants_SET.json for a held-out set).
 """
 
 from __future__ import annotations
@@ -69,8 +70,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--max-seconds", type=float, default=60.0,
                     help="stop a path after this long (counted as not solved)")
-    ap.add_argument("--set", choices=["published", "held_out"], default="published",
-                    help="the 25 published puzzles, or the held-out ones")
+    ap.add_argument("--set", choices=["published", "held_out", "held_out_2"], default="published",
+                    help="the 25 published puzzles, or a held-out set (SOURCES.md)")
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
     entries = [json.loads(line) for line in
