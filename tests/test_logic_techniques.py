@@ -342,6 +342,45 @@ def test_constraint_propagation_on_a_sum_with_no_technique():
     assert step.text.startswith("Constraint Propagation: arrow 1 on ")
 
 
+def test_clue_combinations_keep_apart_what_the_rules_keep_apart():
+    # a pill r1c1-r1c2 (reading 10a + b) over a shaft r2c1, r3c1, all in box 1. Filtered
+    # alone, the clue lets the shaft repeat: a = 1, and 9 + 9 = 18 or 2 + 9 = 11 fit. Filled
+    # at once, its four cells differ (one box): b is not 1 (r1c1 is) nor 8 (18 = 9 + 9), and
+    # a shaft cell is not 2 (2 + y = 10 + b needs y = 8 + b, so b = 1)
+    from itertools import product
+    from polydoku.reasoning.logic.propagation import find_clue_combinations
+    b = clue_board({"kind": "arrow", "circle": ["r1c1", "r1c2"], "cells": ["r2c1", "r3c1"]})
+    alone = next(f for names, f in FINDERS if names == ("Constraint Propagation",))
+    while (step := alone(b)) is not None:
+        for i, v in step.eliminations:
+            b.eliminate(i, v)
+    assert b.cand[idx("r1c1")] == 1 and b.has(idx("r1c2"), 8) and b.has(idx("r2c1"), 2)
+    step = find_clue_combinations(b)
+    assert step is not None and step.technique == "Clue Combinations"
+    lay = b.layout
+    assert {f"{lay.name(i)}={v}" for i, v in step.eliminations} == {
+        "r1c2=1", "r1c2=8", "r2c1=2", "r3c1=2"}
+    assert step.text.startswith("Clue Combinations: arrow 1 on r1c1, r1c2, r2c1 and r3c1 ")
+    names = ["r1c1", "r1c2", "r2c1", "r3c1"]
+    fills = [f for f in product(range(1, 10), repeat=4)
+             if len(set(f)) == 4 and 10 * f[0] + f[1] == f[2] + f[3]]
+    for i, v in step.eliminations:              # no way to fill the four cells uses them
+        assert all(f[names.index(lay.name(i))] != v for f in fills)
+
+
+def test_clue_combinations_on_a_published_zipper_puzzle():
+    # The Zip that Zips the Zips: a zipper's pairs filled at once, with its cells' boxes
+    board, solution = published_position("the-zip-that-zips-the-zips", "Clue Combinations")
+    from polydoku.reasoning.logic.propagation import find_clue_combinations
+    position = next(k for k, (names, _) in enumerate(FINDERS) if "Clue Combinations" in names)
+    for names, find in FINDERS[:position]:
+        assert find(board) is None, names
+    step = find_clue_combinations(board)
+    assert step is not None and "zipper" in step.text and step.eliminations
+    for i, v in step.eliminations:
+        assert solution[i] != str(v)
+
+
 def test_sandwich_places_the_ends_and_the_sets_between():
     # a sandwich of 35 = 2+...+8: the 1 and the 9 sit at the two ends of the row
     b = clue_board({"kind": "sandwich", "side": "left", "index": 1, "sum": 35})
@@ -674,6 +713,7 @@ def test_every_technique_is_tested():
     tested = {h[0] for h in HARVESTED} | {
         "Full House", "Naked Single", "Hidden Single", "Locked Pair", "Locked Triple", "Pointing",
         "Claiming", "Locked Candidates (variant)", "Cell Forcing", "ALS-AIC", "Pigeonhole",
+        "Clue Combinations",
         "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
         "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule",
         "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum",

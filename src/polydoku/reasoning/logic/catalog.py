@@ -160,6 +160,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Pigeonhole", 200, "Hard", "intersections",
        "a candidate whose exclusions would leave k values of a house (2 or 3) fewer than k "
        "places; Locked Candidates (variant) is the case of one value; variant rules only"),
+    _t("Clue Combinations", 220, "Hard", "clues",
+       "a sum or table clue filled all at once, with the rules between its own cells"),
     _t("Forcing Net", 700, "Extreme", "forcing",
        "assuming a candidate, singles run into a contradiction; or every candidate of a cell "
        "(every place of a value in a house) leads by singles to the same conclusion"),

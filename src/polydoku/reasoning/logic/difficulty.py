@@ -41,7 +41,7 @@ BASE: dict[str, float] = {
     "Finned X-Wing": 6.6, "Sashimi X-Wing": 6.6, "Finned Swordfish": 6.8,
     "Sashimi Swordfish": 6.8, "Finned Jellyfish": 7.0, "Sashimi Jellyfish": 7.0,
     "Simple Colouring": 6.5, "X-Chain": 6.6, "XY-Chain": 6.6, "AIC": 7.0,
-    "Grouped AIC": 7.3, "ALS-XZ": 7.5, "ALS-AIC": 7.7, "Pigeonhole": 5.0,
+    "Grouped AIC": 7.3, "ALS-XZ": 7.5, "ALS-AIC": 7.7, "Pigeonhole": 5.0, "Clue Combinations": 5.2,
     "Forcing Net": 8.5, "Nested Forcing Net": 9.5,
 }
 CHAINS = {"Remote Pair", "Simple Colouring", "X-Chain", "XY-Chain", "AIC", "Grouped AIC", "ALS-AIC",

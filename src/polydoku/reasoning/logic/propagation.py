@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from .board import Board, recall, values_of
+from .board import Board, recall, remember, values_of
 from .step import Step, cell_list, make_step
 
 NAME = "Constraint Propagation"
@@ -212,4 +212,168 @@ def find_constraint_propagation(board: Board) -> Step | None:
             return make_step(lay, NAME, f"{clue.label or 'a clue'} on "
                              f"{cell_list(lay, clue.cells)} allows no combination that uses "
                              f"them", eliminations=elim, pattern=clue.cells)
+    return None
+
+
+COMBINATIONS = "Clue Combinations"
+COMBINATION_NODES = 500         # cells tried per clue and position: past them, the clue is left alone
+
+
+class _OutOfNodes(Exception):
+    pass
+
+
+def _joint_support(clue: _Clue, masks: list[int], conflicts, n: int
+                   ) -> dict[int, int] | None:
+    """Return the values each of the clue's cells keeps in some way to fill all of them at
+    once (the clue holds, and no two of its candidates the rules keep apart are both taken),
+    None when there is none; raise _OutOfNodes past COMBINATION_NODES tries."""
+    cells = clue.cells
+    full = (1 << n) - 1
+    budget = [COMBINATION_NODES]
+    supported = {v: 0 for v in cells}
+
+    def narrow(dom: dict[int, int]) -> dict[int, int] | None:
+        changed = True
+        while changed:
+            changed = False
+            for vars_, flt in clue.filters:
+                support = flt.support([dom[v] for v in vars_])
+                if support is None:
+                    return None
+                for v, keep in zip(vars_, support):
+                    if dom[v] & ~keep:
+                        dom[v] &= keep
+                        if not dom[v]:
+                            return None
+                        changed = True
+        return dom
+
+    def place(dom: dict[int, int], x: int, a: int) -> dict[int, int] | None:
+        """Return the candidates with x holding a, what it rules out gone, and the clue
+        filtered, repeated for every cell left one value; None when something runs out."""
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _OutOfNodes
+        out: dict[int, int] | None = dict(dom)
+        assert out is not None
+        out[x] = 1 << (a - 1)
+        fixed = {x}
+        queue = [x]
+        while queue:
+            while queue:
+                y = queue.pop()
+                row = conflicts[y * n + out[y].bit_length() - 1]
+                for z in cells:
+                    if z != y:
+                        bad = (row >> (z * n)) & full
+                        if out[z] & bad:
+                            out[z] &= ~bad
+                            if not out[z]:
+                                return None
+            out = narrow(out)
+            if out is None:
+                return None
+            for z in cells:
+                if z not in fixed and not out[z] & (out[z] - 1):
+                    fixed.add(z)
+                    queue.append(z)
+        return out
+
+    def search(dom: dict[int, int]) -> dict[int, int] | None:
+        open_ = [v for v in cells if dom[v] & (dom[v] - 1)]
+        if not open_:
+            return dom
+        x = min(open_, key=lambda v: dom[v].bit_count())
+        for a in values_of(dom[x]):
+            nxt = place(dom, x, a)
+            if nxt is not None:
+                found = search(nxt)
+                if found is not None:
+                    return found
+        return None
+
+    start: dict[int, int] | None = dict(clue.aux)
+    for v in cells:
+        start[v] = masks[v]                            # type: ignore[index]
+    for x in cells:                                    # what is placed rules out the rest
+        if masks[x] and not masks[x] & (masks[x] - 1) and start is not None:
+            start = place(start, x, masks[x].bit_length())
+    start = narrow(start) if start is not None else None
+    if start is None:
+        return None
+    for x in cells:
+        for a in values_of(start[x] & ~supported[x]):
+            trial = place(start, x, a)
+            found = search(trial) if trial is not None else None
+            if found is not None:
+                for v in cells:
+                    supported[v] |= found[v]
+    return supported
+
+
+class _Merged(_Clue):
+    """The clues of one rule (a zipper's pairs, an arrow's pieces) taken as one."""
+
+    def __init__(self, parts: list[_Clue]):
+        self.label = parts[0].label
+        self.filters = [f for p in parts for f in p.filters]
+        self.cells = sorted({v for p in parts for v in p.cells})
+        self.aux = {v: m for p in parts for v, m in p.aux.items()}
+
+
+def _rule_clues(board: Board) -> list[_Clue]:
+    """Return the clues no technique reads, those of one rule (by label) merged into one."""
+    lay = board.layout
+    def make() -> list[_Clue]:
+        by_label: dict[str, list[_Clue]] = {}
+        out: list[_Clue] = []
+        for clue in _clues(board):
+            if clue.label:
+                by_label.setdefault(clue.label, []).append(clue)
+            else:
+                out.append(clue)
+        return [parts[0] if len(parts) == 1 else _Merged(parts)
+                for parts in by_label.values()] + out
+    return recall(lay.memo, ("rule clues",), make)
+
+
+def _inner_exclusions(lay, cells: list[int]) -> bool:
+    """Return whether the rules keep apart some candidates of two of these cells (remembered
+    per layout and cells)."""
+    def make() -> bool:
+        n = lay.size
+        block = (1 << n) - 1
+        return any(lay.conflicts[x * n + a] >> (y * n) & block
+                   for x in cells for a in range(n) for y in cells if y != x)
+    return recall(lay.memo, ("inner exclusions", tuple(cells)), make)
+
+
+def find_clue_combinations(board: Board) -> Step | None:
+    """Return the eliminations of the first clue (a sum or a table) whose cells, filled all
+    at once with what the rules allow between them (different values where they see each
+    other, the pairs a dot or a line forbids), cannot use some candidate."""
+    lay = board.layout
+    if not lay.unread:
+        return None
+    masks = board.value_masks()
+    n = lay.size
+    for k, clue in enumerate(_rule_clues(board)):
+        if not _inner_exclusions(lay, clue.cells):
+            continue                    # filled at once is filtered alone: Constraint Propagation
+        key = ("combinations", k, tuple(masks[v] for v in clue.cells))
+        try:
+            dom = recall(lay.memo, key, partial(_joint_support, clue, masks, lay.conflicts, n))
+        except _OutOfNodes:
+            remember(lay.memo, key, {v: masks[v] for v in clue.cells})
+            continue
+        if dom is None:
+            continue
+        elim = board.losses({v: ~dom[v] for v in clue.cells})
+        if elim:
+            return make_step(lay, COMBINATIONS,
+                             f"{clue.label or 'a clue'} on {cell_list(lay, clue.cells)} can be "
+                             f"filled only in ways that keep apart what the rules keep apart "
+                             f"(different values where its cells see each other), and none "
+                             f"of them uses these", eliminations=elim, pattern=clue.cells)
     return None

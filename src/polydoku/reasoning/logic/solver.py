@@ -78,6 +78,7 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("ALS-XZ",), als.find_als_xz),
     (("ALS-AIC",), chains.find_als_aic),
     (("Pigeonhole",), intersections.find_pigeonhole),
+    (("Clue Combinations",), propagation.find_clue_combinations),
     (("Forcing Net",), forcing.find_contradiction),
     (("Forcing Net",), forcing.find_verity),
     (("Nested Forcing Net",), forcing.find_nested_contradiction),
