@@ -144,9 +144,10 @@ def test_cell_forcing_non_consecutive():
     assert "non-consecutive" in step.text
 
 
-def published_position(entry_id: str, technique: str):
+def published_position(entry_id: str, technique: str, where=lambda step: True):
     """Return (board, solution) of a published variant puzzle (tests/data/variants) just
-    before its logical path first takes `technique`: every earlier finder finds nothing there."""
+    before its logical path first takes `technique` (in a step `where` accepts): every earlier
+    finder finds nothing there."""
     import json
     from pathlib import Path
     from polydoku.formats.jsonfmt import puzzle_from_dict
@@ -158,7 +159,7 @@ def published_position(entry_id: str, technique: str):
     path = solve_logically(puzzle, prepared=prepared)
     board = start_board(prepared)
     for step in path.steps:
-        if step.technique == technique:
+        if step.technique == technique and where(step):
             return board, entry["solution"]
         for i, v in step.placements:
             board.place(i, v)
@@ -175,6 +176,27 @@ def test_als_aic_on_international_whispers():
     assert step.text.startswith("ALS-AIC: (2)r2c1=(13789)r2c1-(1)r2c2=(23789)r2c2: either "
                                 "r2c1 is 2 or r2c2 is not 1")
     assert solution[idx("r3c2")] != "7"
+
+
+def test_als_aic_with_an_almost_locked_set_of_three_cells():
+    # XV Kropki: r4c6, r5c6 and r6c6 hold four values between them (1, 2, 4, 8): without a 1
+    # they are locked on 2/4/8, so "1 is in r4c6/r6c6" or "2 is in r4c6/r5c6/r6c6"
+    from polydoku.reasoning.logic import chains
+    board, solution = published_position(
+        "xv-kropki-sudoku", "ALS-AIC", lambda s: "-(1)r46c6=(2)r456c6" in s.chain)
+    step = chains.find_als_aic(board)
+    assert step is not None and "-(1)r46c6=(2)r456c6" in step.chain
+    assert "2 is in r4c6/r5c6/r6c6" in step.text
+    lay = board.layout
+    for i, v in step.eliminations:
+        assert solution[i] != str(v), lay.name(i)
+    saved = chains.ALS_NODE_CELLS
+    chains.ALS_NODE_CELLS = ()                       # one-cell nodes only: not this chain
+    try:
+        other = chains.find_als_aic(board)
+        assert other is None or "r456c6" not in other.chain
+    finally:
+        chains.ALS_NODE_CELLS = saved
 
 
 def test_pigeonhole_on_international_whispers():

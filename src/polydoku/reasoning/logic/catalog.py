@@ -156,7 +156,8 @@ TECHNIQUES: tuple[Technique, ...] = (
        "two almost locked sets joined by a restricted common value"),
     _t("ALS-AIC", 320, "Unfair", "chains",
        "an AIC whose nodes may also be a cell's candidates but one (a one-cell almost locked "
-       "set: if the cell is not a, it holds one of the rest); variant rules only"),
+       "set: if the cell is not a, it holds one of the rest), or a value's places in an "
+       "almost locked set of 2 or 3 cells (without a, it holds b); variant rules only"),
     _t("Pigeonhole", 200, "Hard", "intersections",
        "a candidate whose exclusions would leave k values of a house (2 or 3) fewer than k "
        "places; Locked Candidates (variant) is the case of one value; variant rules only"),

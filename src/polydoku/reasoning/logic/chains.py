@@ -354,6 +354,7 @@ def grouped_graph(board: Board, cell_groups: bool = False) -> tuple[Graph, list[
     mixed_from = len(members)
     if cell_groups:
         _cell_group_strong(board, members, strong)
+        _als_strong(board, members, strong)
     conflicts = board.conflicts()
     conf = [_and_conflicts(conflicts, m) for m in members]
     by_value: dict[int, list[tuple[int, int]]] = {}     # value -> (group node, members)
@@ -401,6 +402,38 @@ def _cell_group_strong(board: Board, members: list[int], strong: Strong) -> None
             y = singles + len(members)
             members.append(cands & ~(1 << x))
             _join(strong, x, y)
+
+
+ALS_NODE_CELLS = (2, 3)     # the almost locked sets that are chain nodes: of 2 or 3 cells
+
+
+def _als_strong(board: Board, members: list[int], strong: Strong) -> None:
+    """Add the strong links of almost locked sets of 2 or 3 cells: for any two of an ALS's
+    values a and b, a is in it or b is (without a, its cells are locked on the rest). A value
+    in one cell of it is that candidate; in more, a group of them (appended to `members`)."""
+    from .als import almost_locked_sets
+    lay = board.layout
+    singles = lay.ncells * lay.size
+    index: dict[int, int] = {}
+
+    def node(where: int, v: int) -> int:
+        mask = lay.cells_to_cands(where, v)
+        if where.bit_count() == 1:
+            return mask.bit_length() - 1
+        if mask not in index:
+            index[mask] = singles + len(members)
+            members.append(mask)
+        return index[mask]
+
+    if not ALS_NODE_CELLS:
+        return
+    for als in almost_locked_sets(board, max(ALS_NODE_CELLS)):
+        if als.cells.bit_count() not in ALS_NODE_CELLS:
+            continue
+        nodes = [node(als.where[v - 1], v) for v in values_of(als.values)]
+        for k, x in enumerate(nodes):
+            for y in nodes[k + 1:]:
+                _join(strong, x, y)
 
 
 def _grouped_strong(board: Board, members: list[int]) -> Strong:
