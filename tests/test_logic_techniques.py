@@ -403,6 +403,21 @@ def test_clue_combinations_on_a_published_zipper_puzzle():
         assert solution[i] != str(v)
 
 
+def test_inequality_bounds_both_cells():
+    # r1c1 > r1c2: r1c1 is not 1 (nothing below it), r1c2 is not 9 (nothing above it)
+    b = clue_board({"kind": "greater-than", "cells": ["r1c1", "r1c2"]})
+    step = assert_only(b, "Inequality", "r1c1=1 r1c2=9")
+    assert "inequality sign between r1c1 and r1c2" in step.text
+
+
+def test_lockout_line_keeps_the_middle_outside_the_ends():
+    # ends at least 4 apart, the cell between outside their range: a 5 between would need
+    # both ends below 5 or both above, and no two values on one side of 5 are 4 apart
+    b = clue_board({"kind": "lockout", "cells": ["r1c1", "r1c2", "r1c3"]})
+    step = assert_only(b, "Lockout Line", "r1c2=5")
+    assert "differ by at least 4" in step.text
+
+
 def test_sandwich_places_the_ends_and_the_sets_between():
     # a sandwich of 35 = 2+...+8: the 1 and the 9 sit at the two ends of the row
     b = clue_board({"kind": "sandwich", "side": "left", "index": 1, "sum": 35})
@@ -735,7 +750,7 @@ def test_every_technique_is_tested():
     tested = {h[0] for h in HARVESTED} | {
         "Full House", "Naked Single", "Hidden Single", "Locked Pair", "Locked Triple", "Pointing",
         "Claiming", "Locked Candidates (variant)", "Cell Forcing", "ALS-AIC", "Pigeonhole",
-        "Clue Combinations",
+        "Clue Combinations", "Inequality", "Lockout Line",
         "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
         "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule",
         "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum",

@@ -100,6 +100,13 @@ def instance(kind: str, rng: random.Random) -> str | dict:
         "sandwich": lambda: {"side": side, "index": rng.randint(1, N), "sum": rng.randint(0, 5)},
         "x-sum": lambda: {"side": side, "index": rng.randint(1, N), "sum": rng.randint(1, 10)},
         "skyscraper": lambda: {"side": side, "index": rng.randint(1, N), "count": rng.randint(1, 4)},
+        "greater-than": lambda: {"cells": pair(rng)},
+        "lockout": lambda: {"cells": walk(rng, rng.randint(2, 4)), "difference": rng.randint(1, 2)},
+        "double-arrow": lambda: {"cells": walk(rng, rng.randint(3, 4))},
+        "sum-line": lambda: {"cells": walk(rng, rng.randint(1, 5)), "sum": rng.randint(1, 10),
+                             "loop": rng.random() < 0.5},
+        "numbered-room": lambda: {"side": side, "index": rng.randint(1, N),
+                                  "value": rng.randint(1, N)},
     }
     if KINDS[kind].is_global:
         return kind

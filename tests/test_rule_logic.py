@@ -71,6 +71,8 @@ def candidates(rng: random.Random, grid) -> list[dict]:
             [val[x] for x in block], rng.randint(1, 4)))},
         {"kind": "minimum", "cells": line[:1]}, {"kind": "maximum", "cells": line[:1]},
         {"kind": "entropic", "cells": line}, {"kind": "modular", "cells": line},
+        {"kind": "greater-than", "cells": sorted(pair, key=val.get, reverse=True)},
+        {"kind": "lockout", "cells": line, "difference": rng.randint(1, 4)},
     ]
     rule = {"kind": "sandwich", "side": side, "index": index, "sum": 0}
     made = rule_from_data(rule, G)

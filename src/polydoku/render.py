@@ -190,7 +190,8 @@ def _draw_cell(layer, puzzle, lay, i, value, candidates, is_marked, red) -> None
 # Colours of line rules, by the style their Shape names.
 LINE_COLOURS = {"whispers": "#2ca02c", "renban": "#9467bd", "palindrome": "#8c8c8c",
                 "between": "#6baed6", "entropic": "#ff7f0e", "modular": "#17becf",
-                "zipper": "#e377c2", "region-sum": "#1f77b4", "parity": "#d62728"}
+                "zipper": "#e377c2", "region-sum": "#1f77b4", "parity": "#d62728",
+                "lockout": "#3182bd", "double-arrow": "#8c564b", "sum-line": "#bcbd22"}
 SHADES = {"window": "#9ecae1", "region": "#c7e9c0", "clone": "#fdd0a2", "index": "#dadaeb"}
 GREY, LIGHT = "#b0b0b0", "#d9d9d9"
 _OVER = {"cage", "dot", "mark", "outside", "corner", "cellmark"}    # drawn above grid lines

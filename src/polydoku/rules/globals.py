@@ -219,5 +219,39 @@ class Windoku(GlobalRule):
         return [Shape("shade", unit, style="window") for unit in self.units(geometry)]
 
 
+@lru_cache(maxsize=16)
+def taxicab_pairs(geometry: Geometry) -> tuple[tuple[int, int, int], ...]:
+    """Return (a, b, d): cell-index pairs a < b a taxicab distance d apart, d from 1 to N."""
+    n = geometry.size
+    out = []
+    for a in range(n * n):
+        ra, ca = divmod(a, n)
+        for b in range(a + 1, n * n):
+            rb, cb = divmod(b, n)
+            d = abs(ra - rb) + abs(ca - cb)
+            if d <= n:
+                out.append((a, b, d))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class AntiTaxicab(GlobalRule):
+    """A value d is never a taxicab distance d (d steps along rows and columns) from a d."""
+
+    kind: ClassVar[str] = "anti-taxicab"
+    description: ClassVar[str] = "two cells a taxicab distance d apart do not both hold d"
+    aliases: ClassVar[tuple[str, ...]] = ("antitaxicab", "anti-taxi")
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        for a, b, d in taxicab_pairs(geometry):
+            if grid[a] == d and grid[b] == d:
+                yield (f"{cell_name(geometry.cell(a))} and {cell_name(geometry.cell(b))} both "
+                       f"hold {d}, {d} steps apart ({self.kind})")
+
+    def lower(self, b) -> None:
+        for x, y, d in taxicab_pairs(b.geometry):
+            b.nogood(x, d, y, d)
+
+
 KINDS = (AntiKnight, AntiKing, NonConsecutive, Diagonal, DiagonalMain, DiagonalAnti,
-         DisjointGroups, Windoku)
+         DisjointGroups, Windoku, AntiTaxicab)

@@ -514,8 +514,184 @@ class RegionSum(CellsRule):
             yield f"the region-sum line at {where(self.cells)} has segment sums {sorted(sums)}"
 
 
+@dataclass(frozen=True)
+class Lockout(Between):
+    """The two ends (diamonds) differ by at least `difference`; no cell between lies between
+    them, ends included."""
+
+    difference: int = 0
+
+    kind: ClassVar[str] = "lockout"
+    description: ClassVar[str] = ("the ends differ by at least the difference (4 on 9x9), and "
+                                  "the cells between lie outside the ends' range")
+    aliases: ClassVar[tuple[str, ...]] = ("lockout-line",)
+    min_cells: ClassVar[int] = 2
+    line_style: ClassVar[str] = "lockout"
+    technique: ClassVar[str] = "Lockout Line"
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Lockout":
+        cells = cls.read_cells(data, geometry)
+        return cls(cells, params.integer(data, "difference", 1, geometry.size - 1,
+                                         default=cls.default_difference(geometry.size)))
+
+    @staticmethod
+    def default_difference(n: int) -> int:
+        """Return the usual difference on an n x n grid: 4 on 9x9."""
+        return max(1, (n - 1) // 2)
+
+    def to_data(self) -> dict[str, Any]:
+        return dict(super().to_data(), difference=self.difference)
+
+    def gap(self, n: int) -> int:
+        return self.difference or self.default_difference(n)
+
+    def inside(self, lo: int, hi: int, n: int) -> int:
+        """Return the values a middle cell may hold between ends lo < hi (as a mask)."""
+        return span(1, lo - 1) | span(hi + 1, n)
+
+    def ends_ok(self, a: int, c: int, n: int) -> bool:
+        return abs(a - c) >= self.gap(n)
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.cells)
+        first, last, middle = xs[0], xs[-1], xs[1:-1]
+        n = b.size
+        values = range(1, n + 1)
+        for m in middle:
+            b.table((first, last, m), [(a, c, v) for a in values for c in values for v in values
+                                       if self.ends_ok(a, c, n) and not min(a, c) <= v <= max(a, c)])
+        b.relation(first, last, lambda a, c: self.ends_ok(a, c, n))
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = values_at(grid, geometry, self.cells)
+        a, c = vals[0], vals[-1]
+        if not (a and c):
+            return
+        if not self.ends_ok(a, c, geometry.size):
+            yield (f"the ends {cell_name(self.cells[0])}={a} and {cell_name(self.cells[-1])}={c} "
+                   f"differ by less than {self.gap(geometry.size)} (lockout line)")
+        for cell, v in zip(self.cells[1:-1], vals[1:-1]):
+            if v and min(a, c) <= v <= max(a, c):
+                yield (f"{cell_name(cell)}={v} is between {a} and {c} "
+                       f"(lockout line at {where(self.cells)})")
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        idx = tuple(geometry.index(c) for c in self.cells)
+        return [Shape("line", idx, style="lockout"), Shape("square", (idx[0], idx[-1]),
+                                                           style="lockout")]
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """Only the pairs of end values far enough apart that leave every middle cell a
+        candidate outside their range remain."""
+        n = geometry.size
+        idx = [geometry.index(c) for c in self.cells]
+        first, last, middle = idx[0], idx[-1], idx[1:-1]
+        keep_first = keep_last = 0
+        keep_mid = [0] * len(middle)
+        for a in mask_values(cands[first]):
+            for c in mask_values(cands[last]):
+                if not self.ends_ok(a, c, n):
+                    continue
+                outside = self.inside(min(a, c), max(a, c), n)
+                got = [cands[m] & outside for m in middle]
+                if not all(got):
+                    continue
+                keep_first |= 1 << (a - 1)
+                keep_last |= 1 << (c - 1)
+                keep_mid = [k | g for k, g in zip(keep_mid, got)]
+        drop = {i: cands[i] & ~k for i, k in zip([first, last, *middle],
+                                                 [keep_first, keep_last, *keep_mid])
+                if cands[i] & ~k}
+        if not drop:
+            return None
+        return drop, (f"the ends {cell_name(self.cells[0])} and {cell_name(self.cells[-1])} "
+                      f"differ by at least {self.gap(n)} and the cells between lie outside "
+                      f"their range")
+
+
+@dataclass(frozen=True)
+class DoubleArrow(CellsRule):
+    """The two ends (circles) add up to the sum of the cells between them (repeats allowed)."""
+
+    kind: ClassVar[str] = "double-arrow"
+    description: ClassVar[str] = "the two ends add up to the sum of the cells between them"
+    aliases: ClassVar[tuple[str, ...]] = ("doublearrow",)
+    min_cells: ClassVar[int] = 3
+    line_style: ClassVar[str] = "double-arrow"
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.cells)
+        middle = xs[1:-1]
+        b.linear([xs[0], xs[-1], *middle], [1, 1] + [-1] * len(middle), 0)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = self.complete(grid, geometry)
+        if vals is None:
+            return
+        ends, between = vals[0] + vals[-1], sum(vals[1:-1])
+        if ends != between:
+            yield (f"the ends of the double arrow at {where(self.cells)} add up to {ends}, "
+                   f"the cells between to {between}")
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        idx = tuple(geometry.index(c) for c in self.cells)
+        return [Shape("line", idx, style="double-arrow"), Shape("circle", (idx[0], idx[-1]),
+                                                                style="between")]
+
+
+@dataclass(frozen=True)
+class SumLine(RegionSum):
+    """The line's segments in each box each add up to `sum` (10 lines); a `loop` line closes
+    on itself, so its last and first segments are one when they share a box."""
+
+    total: int = 10
+    loop: bool = False
+
+    kind: ClassVar[str] = "sum-line"
+    description: ClassVar[str] = "the line's segments in each box each add up to the sum"
+    aliases: ClassVar[tuple[str, ...]] = ("sumline", "ten-line")
+    min_cells: ClassVar[int] = 1
+    line_style: ClassVar[str] = "sum-line"
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "SumLine":
+        cells = cls.read_cells(data, geometry)
+        loop = data.get("loop", False)
+        if not isinstance(loop, bool):
+            raise BadInput("field \"loop\" must be true or false")
+        total = params.integer(data, "sum", 1, geometry.size * (geometry.size + 1) // 2,
+                               default=10)
+        return cls(cells, total, loop)
+
+    def to_data(self) -> dict[str, Any]:
+        out = dict(super().to_data(), sum=self.total)
+        if self.loop:
+            out["loop"] = True
+        return out
+
+    def segments(self, g: Geometry) -> list[list[int]]:
+        segs = super().segments(g)
+        if self.loop and len(segs) > 1 and g.box_of(self.cells[0]) == g.box_of(self.cells[-1]):
+            segs[0] = segs.pop() + segs[0]
+        return segs
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.cells)
+        for seg in self.segments(b.geometry):
+            b.linear([xs[k] for k in seg], [1] * len(seg), self.total)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = values_at(grid, geometry, self.cells)
+        for seg in self.segments(geometry):
+            got = [vals[k] for k in seg]
+            if all(got) and sum(got) != self.total:
+                yield (f"the segment {where([self.cells[k] for k in seg])} of the sum line adds "
+                       f"up to {sum(got)}, not {self.total}")
+
+
 KINDS = (Thermometer, SlowThermometer, Whispers, Palindrome, Renban, Between, Entropic, Modular,
-         Parity, Zipper, RegionSum)
+         Parity, Zipper, RegionSum, Lockout, DoubleArrow, SumLine)
 
 
 def _three_classes(rule, geometry, cands) -> tuple[dict[int, int], str] | None:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Iterator
 from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape
 from . import params
-from .base import OutsideRule, span, values_at
+from .base import SIDES, OutsideRule, span, values_at
 from .cells import cage_sets
 
 _STEPS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
@@ -356,4 +356,35 @@ class Skyscraper(OutsideRule):
             yield f"the skyscraper clue {self.place()} sees {seen}, not {self.value}"
 
 
-KINDS = (LittleKiller, Sandwich, XSum, Skyscraper)
+@dataclass(frozen=True)
+class NumberedRoom(OutsideRule):
+    """Seen from the clue, the X-th cell holds the clue, X being the first cell's value."""
+
+    value_field: ClassVar[str] = "value"
+    kind: ClassVar[str] = "numbered-room"
+    description: ClassVar[str] = "the X-th cell holds the clue, X being the first cell's value"
+    aliases: ClassVar[tuple[str, ...]] = ("numberedroom", "numbered-rooms")
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "NumberedRoom":
+        side = params.choice(data, "side", SIDES)
+        index = params.integer(data, "index", 1, geometry.size) - 1
+        return cls(side, index, params.integer(data, "value", 1, geometry.size))
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.line(b.size))
+        first, clue = xs[0], self.value
+        b.unary(first, lambda k: k != 1 or clue == 1)
+        for j, x in enumerate(xs[1:], start=2):
+            b.relation(first, x, lambda k, a, j=j: k != j or a == clue)
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        n = geometry.size
+        vals = [grid[geometry.index(c)] for c in self.line(n)]
+        x = vals[0]
+        if x and vals[x - 1] and vals[x - 1] != self.value:
+            yield (f"the numbered room {self.value} {self.place()}: cell {x} holds "
+                   f"{vals[x - 1]}")
+
+
+KINDS = (LittleKiller, Sandwich, XSum, Skyscraper, NumberedRoom)

@@ -208,4 +208,26 @@ class XVNegative(_Negative):
         return XV(pair, 10 if mark == "x" else 5)
 
 
-KINDS = (KropkiWhite, KropkiBlack, XV, KropkiNegative, XVNegative)
+@dataclass(frozen=True)
+class GreaterThan(PairRule):
+    """An inequality sign between two neighbours: the first cell holds the larger value."""
+
+    kind: ClassVar[str] = "greater-than"
+    description: ClassVar[str] = "of two neighbours joined by a sign, the first holds the larger value"
+    aliases: ClassVar[tuple[str, ...]] = ("greaterthan", "inequality")
+    words: ClassVar[str] = "break the inequality (the first is not larger)"
+
+    def ok(self, a: int, b: int) -> bool:
+        return a > b
+
+    technique: ClassVar[str] = "Inequality"
+    joins: ClassVar[str] = "a larger value and a smaller one, in that order"
+    mark: ClassVar[str] = "inequality sign"
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        (r1, c1), (r2, c2) = self.cells
+        sign = {(0, 1): ">", (0, -1): "<", (1, 0): "v", (-1, 0): "^"}[(r2 - r1, c2 - c1)]
+        return [Shape("mark", tuple(geometry.index(c) for c in self.cells), sign)]
+
+
+KINDS = (KropkiWhite, KropkiBlack, XV, KropkiNegative, XVNegative, GreaterThan)

@@ -103,6 +103,12 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Modular Line", 30, "Medium", "clues",
        "any three cells in a row of a modular line differ modulo 3: cells three apart share a "
        "remainder"),
+    _t("Inequality", 20, "Easy", "clues",
+       "the larger cell of an inequality sign is above some value of the smaller: bounds both "
+       "ways"),
+    _t("Lockout Line", 20, "Easy", "clues",
+       "a lockout line's ends differ by at least its difference and the cells between lie "
+       "outside their range: only the end values that leave every cell a candidate remain"),
     _t("45 Rule", 40, "Medium", "clues",
        "a house adds up to 45: the cells the cages inside it leave (innies), or the cells the "
        "cages covering it stick out with (outies), make a cage of their own"),
