@@ -103,8 +103,9 @@ def instance(kind: str, rng: random.Random) -> str | dict:
         "greater-than": lambda: {"cells": pair(rng)},
         "lockout": lambda: {"cells": walk(rng, rng.randint(2, 4)), "difference": rng.randint(1, 2)},
         "double-arrow": lambda: {"cells": walk(rng, rng.randint(3, 4))},
-        "sum-line": lambda: {"cells": walk(rng, rng.randint(1, 5)), "sum": rng.randint(1, 10),
-                             "loop": rng.random() < 0.5},
+        "sum-line": lambda: (lambda w: {"cells": w, "sum": rng.randint(1, 10),
+                                        "loop": len(w) > 1 and rng.random() < 0.5})(
+            walk(rng, rng.randint(1, 5))),
         "numbered-room": lambda: {"side": side, "index": rng.randint(1, N),
                                   "value": rng.randint(1, N)},
     }
@@ -351,3 +352,13 @@ def test_every_engine_refuses_an_unknown_option_by_name():
         with pytest.raises(BadInput, match="no option 'bogus'"):
             engine = make_engine(engine_id, options={"bogus": "1"})
             getattr(engine, "check_options", lambda: None)()
+
+
+@pytest.mark.parametrize("engine", ["native", "sat", "cpsat", "z3", "clingo"])
+def test_a_sum_line_loop_cut_two_ways_is_one_grid(engine):
+    # 2, 3, 2, 3 around a loop makes runs of 5 either as 2+3 or as 3+2: one grid, counted once
+    need_engine(engine)
+    puzzle = puzzle_with([{"kind": "sum-line", "cells": ["r1c2", "r1c3", "r2c3", "r2c2"],
+                           "sum": 5, "loop": True}])
+    assert (2, 3, 2, 3) in [tuple(g[i] for i in (1, 2, 6, 5)) for g in truth(puzzle)]
+    assert solutions(puzzle, engine) == truth(puzzle)

@@ -641,17 +641,16 @@ class DoubleArrow(CellsRule):
 
 
 @dataclass(frozen=True)
-class SumLine(RegionSum):
-    """The line's segments in each box each add up to `sum` (10 lines); a `loop` line closes
-    on itself, so its last and first segments are one when they share a box."""
+class SumLine(CellsRule):
+    """The line can be cut into runs of consecutive cells that each add up to `sum` (10
+    lines); a `loop` closes on itself, so a run may go on past its last cell to its first."""
 
     total: int = 10
     loop: bool = False
 
     kind: ClassVar[str] = "sum-line"
-    description: ClassVar[str] = "the line's segments in each box each add up to the sum"
+    description: ClassVar[str] = "the line can be cut into runs that each add up to the sum"
     aliases: ClassVar[tuple[str, ...]] = ("sumline", "ten-line")
-    min_cells: ClassVar[int] = 1
     line_style: ClassVar[str] = "sum-line"
 
     @classmethod
@@ -660,6 +659,8 @@ class SumLine(RegionSum):
         loop = data.get("loop", False)
         if not isinstance(loop, bool):
             raise BadInput("field \"loop\" must be true or false")
+        if loop and len(cells) < 2:
+            raise BadInput("field \"loop\": a loop needs 2 cells at least")
         total = params.integer(data, "sum", 1, geometry.size * (geometry.size + 1) // 2,
                                default=10)
         return cls(cells, total, loop)
@@ -670,24 +671,73 @@ class SumLine(RegionSum):
             out["loop"] = True
         return out
 
-    def segments(self, g: Geometry) -> list[list[int]]:
-        segs = super().segments(g)
-        if self.loop and len(segs) > 1 and g.box_of(self.cells[0]) == g.box_of(self.cells[-1]):
-            segs[0] = segs.pop() + segs[0]
-        return segs
+    MAX_LOOP_TUPLES: ClassVar[int] = 20_000
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
-        for seg in self.segments(b.geometry):
-            b.linear([xs[k] for k in seg], [1] * len(seg), self.total)
+        if self.loop:
+            b.table(xs, self.loop_tuples(b.size))
+            return
+        # the run's total so far, after each cell (0 to sum - 1, held as 1 to sum): it grows
+        # by the cell's value, and drops back to 0 where the sum is reached
+        s = self.total
+        steps = [(a + 1, v, (a + v) % s + 1) for a in range(s) for v in range(1, b.size + 1)
+                 if a + v <= s]
+        before = b.new_var(s, "run total 0")
+        b.unary(before, lambda t: t == 1)
+        for k, x in enumerate(xs):
+            after = b.new_var(s, f"run total {k + 1}")
+            if k == len(xs) - 1:
+                b.unary(after, lambda t: t == 1)
+            b.table((before, x, after), steps)
+            before = after
+
+    def loop_tuples(self, n: int) -> list[tuple[int, ...]]:
+        """Return the values a loop's cells can hold (a table, with no auxiliary variable:
+        one grid can cut a loop in two ways, and engines would count it twice): for each
+        run total carried over the start, the sequences that come back to it."""
+        s, k = self.total, len(self.cells)
+        out: set[tuple[int, ...]] = set()
+
+        def grow(prefix: list[int], run: int, carry: int) -> None:
+            if len(prefix) == k:
+                if run == carry:
+                    out.add(tuple(prefix))
+                    if len(out) > self.MAX_LOOP_TUPLES:
+                        raise BadInput(f"the sum line loop at {where(self.cells)} allows more "
+                                       f"than {self.MAX_LOOP_TUPLES} fillings: too long a loop "
+                                       f"for its sum")
+                return
+            for v in range(1, min(n, s - run) + 1):
+                prefix.append(v)
+                grow(prefix, (run + v) % s, carry)
+                prefix.pop()
+
+        for carry in range(s):
+            grow([], carry, carry)
+        return sorted(out)
+
+    def cuts(self, vals: list[int]) -> bool:
+        """Return whether complete values can be cut into runs adding up to the sum."""
+        starts = range(len(vals)) if self.loop else (0,)
+        for start in starts:
+            run = 0
+            for v in vals[start:] + vals[:start]:
+                run += v
+                if run > self.total:
+                    break
+                if run == self.total:
+                    run = 0
+            else:
+                if run == 0:
+                    return True
+        return False
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
-        vals = values_at(grid, geometry, self.cells)
-        for seg in self.segments(geometry):
-            got = [vals[k] for k in seg]
-            if all(got) and sum(got) != self.total:
-                yield (f"the segment {where([self.cells[k] for k in seg])} of the sum line adds "
-                       f"up to {sum(got)}, not {self.total}")
+        vals = self.complete(grid, geometry)
+        if vals is not None and not self.cuts(vals):
+            yield (f"the sum line at {where(self.cells)} cannot be cut into runs adding up to "
+                   f"{self.total}")
 
 
 KINDS = (Thermometer, SlowThermometer, Whispers, Palindrome, Renban, Between, Entropic, Modular,
