@@ -208,10 +208,16 @@ class OutsideRule(Rule):
     value_field: ClassVar[str] = "sum"
 
     @classmethod
+    def value_range(cls, n: int) -> tuple[int, int]:
+        """Return the lowest and highest clue an n x n grid takes."""
+        return 0, n ** 3
+
+    @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "OutsideRule":
         side = params.choice(data, "side", SIDES)
         index = params.integer(data, "index", 1, geometry.size) - 1
-        return cls(side, index, params.integer(data, cls.value_field, 0, geometry.size ** 3))
+        return cls(side, index, params.integer(data, cls.value_field,
+                                               *cls.value_range(geometry.size)))
 
     def to_data(self) -> dict[str, Any]:
         return {"kind": self.kind, "side": self.side, "index": self.index + 1,

@@ -307,12 +307,15 @@ class Between(CellsRule):
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
         first, last, middle = xs[0], xs[-1], xs[1:-1]
-        values = range(1, b.size + 1)
+        n = b.size
+        allowed = {(a, c): self.middle_values(a, c, n)
+                   for a in range(1, n + 1) for c in range(1, n + 1)}
         for m in middle:
-            b.table((first, last, m), [(a, c, v) for a in values for c in values for v in values
-                                       if min(a, c) < v < max(a, c)])
-        if middle:
-            b.relation(first, last, lambda a, c: abs(a - c) > 1)
+            b.table((first, last, m), [(a, c, v) for (a, c), mask in allowed.items() if mask
+                                       for v in mask_values(mask)])
+        ends = {pair for pair, mask in allowed.items() if mask is not None and (mask or not middle)}
+        if len(ends) < len(allowed):
+            b.relation(first, last, lambda a, c: (a, c) in ends)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.cells)
@@ -330,20 +333,30 @@ class Between(CellsRule):
 
     technique: ClassVar[str] = "Between Line"
 
+    def middle_values(self, a: int, c: int, n: int) -> int | None:
+        """Return the values a cell between ends holding a and c may take (a mask), None when
+        the ends cannot hold a and c."""
+        return span(min(a, c) + 1, max(a, c) - 1)
+
+    def reading(self, n: int) -> str:
+        """Return what the line asks, for logic's text."""
+        return (f"the cells between {cell_name(self.cells[0])} and {cell_name(self.cells[-1])} "
+                f"lie strictly between the values of those two")
+
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
-        """The cells between the ends lie strictly between the ends' values: only the pairs of
+        """The cells between the ends hold what the ends' values allow them: only the pairs of
         end values that leave every middle cell a candidate remain."""
+        n = geometry.size
         idx = [geometry.index(c) for c in self.cells]
         first, last, middle = idx[0], idx[-1], idx[1:-1]
-        if not middle:
-            return None
         keep_first = keep_last = 0
         keep_mid = [0] * len(middle)
         for a in mask_values(cands[first]):
             for c in mask_values(cands[last]):
-                lo, hi = min(a, c), max(a, c)
-                inside = span(lo + 1, hi - 1)
-                got = [cands[m] & inside for m in middle]
+                allowed = self.middle_values(a, c, n)
+                if allowed is None:
+                    continue
+                got = [cands[m] & allowed for m in middle]
                 if not all(got):
                     continue
                 keep_first |= 1 << (a - 1)
@@ -352,10 +365,7 @@ class Between(CellsRule):
         drop = {i: cands[i] & ~k for i, k in zip([first, last, *middle],
                                                  [keep_first, keep_last, *keep_mid])
                 if cands[i] & ~k}
-        if not drop:
-            return None
-        return drop, (f"the cells between {cell_name(self.cells[0])} and "
-                      f"{cell_name(self.cells[-1])} lie strictly between the values of those two")
+        return (drop, self.reading(n)) if drop else None
 
 
 @dataclass(frozen=True)
@@ -546,22 +556,13 @@ class Lockout(Between):
     def gap(self, n: int) -> int:
         return self.difference or self.default_difference(n)
 
-    def inside(self, lo: int, hi: int, n: int) -> int:
-        """Return the values a middle cell may hold between ends lo < hi (as a mask)."""
-        return span(1, lo - 1) | span(hi + 1, n)
-
     def ends_ok(self, a: int, c: int, n: int) -> bool:
         return abs(a - c) >= self.gap(n)
 
-    def lower(self, b) -> None:
-        xs = b.vars(self.cells)
-        first, last, middle = xs[0], xs[-1], xs[1:-1]
-        n = b.size
-        values = range(1, n + 1)
-        for m in middle:
-            b.table((first, last, m), [(a, c, v) for a in values for c in values for v in values
-                                       if self.ends_ok(a, c, n) and not min(a, c) <= v <= max(a, c)])
-        b.relation(first, last, lambda a, c: self.ends_ok(a, c, n))
+    def middle_values(self, a: int, c: int, n: int) -> int | None:
+        if not self.ends_ok(a, c, n):
+            return None
+        return span(1, min(a, c) - 1) | span(max(a, c) + 1, n)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.cells)
@@ -581,33 +582,9 @@ class Lockout(Between):
         return [Shape("line", idx, style="lockout"), Shape("square", (idx[0], idx[-1]),
                                                            style="lockout")]
 
-    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
-        """Only the pairs of end values far enough apart that leave every middle cell a
-        candidate outside their range remain."""
-        n = geometry.size
-        idx = [geometry.index(c) for c in self.cells]
-        first, last, middle = idx[0], idx[-1], idx[1:-1]
-        keep_first = keep_last = 0
-        keep_mid = [0] * len(middle)
-        for a in mask_values(cands[first]):
-            for c in mask_values(cands[last]):
-                if not self.ends_ok(a, c, n):
-                    continue
-                outside = self.inside(min(a, c), max(a, c), n)
-                got = [cands[m] & outside for m in middle]
-                if not all(got):
-                    continue
-                keep_first |= 1 << (a - 1)
-                keep_last |= 1 << (c - 1)
-                keep_mid = [k | g for k, g in zip(keep_mid, got)]
-        drop = {i: cands[i] & ~k for i, k in zip([first, last, *middle],
-                                                 [keep_first, keep_last, *keep_mid])
-                if cands[i] & ~k}
-        if not drop:
-            return None
-        return drop, (f"the ends {cell_name(self.cells[0])} and {cell_name(self.cells[-1])} "
-                      f"differ by at least {self.gap(n)} and the cells between lie outside "
-                      f"their range")
+    def reading(self, n: int) -> str:
+        return (f"the ends {cell_name(self.cells[0])} and {cell_name(self.cells[-1])} differ by "
+                f"at least {self.gap(n)} and the cells between lie outside their range")
 
 
 @dataclass(frozen=True)

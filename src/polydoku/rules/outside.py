@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Iterator
 from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape
 from . import params
-from .base import SIDES, OutsideRule, span, values_at
+from .base import OutsideRule, span, values_at
 from .cells import cage_sets
 
 _STEPS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
@@ -366,10 +366,8 @@ class NumberedRoom(OutsideRule):
     aliases: ClassVar[tuple[str, ...]] = ("numberedroom", "numbered-rooms")
 
     @classmethod
-    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "NumberedRoom":
-        side = params.choice(data, "side", SIDES)
-        index = params.integer(data, "index", 1, geometry.size) - 1
-        return cls(side, index, params.integer(data, "value", 1, geometry.size))
+    def value_range(cls, n: int) -> tuple[int, int]:
+        return 1, n
 
     def lower(self, b) -> None:
         xs = b.vars(self.line(b.size))

@@ -46,18 +46,7 @@ class _Clue:
             dom[v] = masks[v]
         if cell >= 0:
             dom[cell] = bit
-        changed = True
-        while changed:
-            changed = False
-            for vars_, flt in self.filters:
-                support = flt.support([dom[v] for v in vars_])
-                if support is None:
-                    return None
-                for v, keep in zip(vars_, support):
-                    if dom[v] & ~keep:
-                        dom[v] &= keep
-                        changed = len(self.filters) > 1
-        return dom
+        return _settle(self.filters, dom)
 
     def forbidden_pairs(self, masks: list[int], conflicts) -> list[tuple[int, int, int, int]]:
         """Return the candidates (x, a, y, b) of two of the clue's cells that the clue does
@@ -80,6 +69,25 @@ class _Clue:
                         if not conflicts[p] >> q & 1:
                             out.append((x, a, y, b))
         return out
+
+
+def _settle(filters: list, dom: dict[int, int]) -> dict[int, int] | None:
+    """Return `dom` (changed in place) once every filter keeps only what it supports, to a
+    fixpoint; None when some filter allows nothing."""
+    changed = True
+    while changed:
+        changed = False
+        for vars_, flt in filters:
+            support = flt.support([dom[v] for v in vars_])
+            if support is None:
+                return None
+            for v, keep in zip(vars_, support):
+                if dom[v] & ~keep:
+                    dom[v] &= keep
+                    if not dom[v]:
+                        return None
+                    changed = len(filters) > 1
+    return dom
 
 
 def _clues(board: Board) -> list[_Clue]:
@@ -233,22 +241,6 @@ def _joint_support(clue: _Clue, masks: list[int], conflicts, n: int
     budget = [COMBINATION_NODES]
     supported = {v: 0 for v in cells}
 
-    def narrow(dom: dict[int, int]) -> dict[int, int] | None:
-        changed = True
-        while changed:
-            changed = False
-            for vars_, flt in clue.filters:
-                support = flt.support([dom[v] for v in vars_])
-                if support is None:
-                    return None
-                for v, keep in zip(vars_, support):
-                    if dom[v] & ~keep:
-                        dom[v] &= keep
-                        if not dom[v]:
-                            return None
-                        changed = True
-        return dom
-
     def place(dom: dict[int, int], x: int, a: int) -> dict[int, int] | None:
         """Return the candidates with x holding a, what it rules out gone, and the clue
         filtered, repeated for every cell left one value; None when something runs out."""
@@ -271,7 +263,7 @@ def _joint_support(clue: _Clue, masks: list[int], conflicts, n: int
                             out[z] &= ~bad
                             if not out[z]:
                                 return None
-            out = narrow(out)
+            out = _settle(clue.filters, out)
             if out is None:
                 return None
             for z in cells:
@@ -299,7 +291,7 @@ def _joint_support(clue: _Clue, masks: list[int], conflicts, n: int
     for x in cells:                                    # what is placed rules out the rest
         if masks[x] and not masks[x] & (masks[x] - 1) and start is not None:
             start = place(start, x, masks[x].bit_length())
-    start = narrow(start) if start is not None else None
+    start = _settle(clue.filters, start) if start is not None else None
     if start is None:
         return None
     for x in cells:
