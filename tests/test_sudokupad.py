@@ -25,11 +25,13 @@ from polydoku.formats import read_puzzle
 from polydoku.formats.sudokupad import convert, decode, relaxed_json
 from polydoku.model import parse_rules
 
-PUBLISHED = {e["id"]: e for e in map(json.loads, (Path(__file__).parent / "data" / "variants" /
-                                                   "published.jsonl").read_text().splitlines())}
+PUBLISHED = {e["id"]: e for name in ("published", "held_out_3") for e in map(
+    json.loads, (Path(__file__).parent / "data" / "variants" / f"{name}.jsonl").read_text()
+    .splitlines())}
 PARITY_FISH = (Path(__file__).parent / "data" / "sudokupad" / "parity-fish.txt").read_text().strip()
 LINE_COLOURS = {"whispers": "#67F067", "renban": "#C060F0", "thermometer": "#AAAAAA",
-                "modular": "#1E90FF"}
+                "modular": "#1E90FF", "lockout": "#3030F0", "double-arrow": "#A0A0A0",
+                "sum-line": "#F09030"}
 
 
 # ---------------------------------------------------------------- writing SudokuPad's notation
@@ -85,6 +87,8 @@ def to_scl(entry: dict) -> str:
                                   "c2": tint, "c1": tint})
             if "difference" in rule:             # one colour per whispers difference
                 tint = tint[:5] + f"{rule['difference']:02X}"
+            if rule.get("loop"):                 # a loop is drawn back to its first cell
+                where = where + where[:1]
             lines.append({"wp": [[r + 0.5, c + 0.5] for r, c in where], "c": tint, "th": 9.6})
         else:
             raise AssertionError(f"the test cannot write {kind}")
@@ -110,7 +114,11 @@ def names(*kinds: str) -> str:
     ("elementary", "line:#67F006=whispers:6,line:#67F004=whispers:4,line:#67F003=whispers:3,"
                    "line:#67F002=whispers:2"),
     ("modular-lines-1", names("modular")),
-    ("thermo", names("thermometer"))])
+    ("thermo", names("thermometer")),
+    # lines that take a number, and a loop (held-out puzzles of newer kinds)
+    ("lockout-lines-dsm-23-quali-training", "line:#303004=lockout:4"),
+    ("double-arrow", names("double-arrow")),
+    ("10-lines", "line:#F09030=sum-line:10")])
 def test_published_puzzles_solve_from_their_scl_link(pid, rules, run_cli):
     entry = PUBLISHED[pid]
     extra = [r for r in entry["puzzle"]["rules"] if isinstance(r, str)]
@@ -146,7 +154,7 @@ def test_a_thermometer_bulb_is_part_of_its_named_line_and_refused_without_it(run
 
 def test_only_whispers_take_a_number(run_cli):
     r = run_cli("solve", to_scl(PUBLISHED["german-whispers"]), "--rules", "line:#67F067=renban:4")
-    assert r.code == 2 and "only whispers" in r.err
+    assert r.code == 2 and "only whispers, lockout and sum-line" in r.err
 
 
 def test_line_names_on_another_format_are_exit_2(run_cli):

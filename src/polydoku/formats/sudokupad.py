@@ -40,7 +40,10 @@ SHORT_KEYS = {
 
 # line kinds a colour can be named as (polydoku rule kinds whose parameter is a path of cells)
 LINE_KINDS = ("whispers", "renban", "palindrome", "thermometer", "slow-thermometer", "between",
-              "entropic", "modular", "zipper", "region-sum", "parity")
+              "entropic", "modular", "zipper", "region-sum", "parity", "lockout", "double-arrow",
+              "sum-line")
+# the kinds a line name gives a number to (`whispers:4`, `lockout:4`, `sum-line:15`)
+LINE_NUMBERS = {"whispers": "difference", "lockout": "difference", "sum-line": "sum"}
 
 _HEX = re.compile(r"#?([0-9A-Fa-f]{6})([0-9A-Fa-f]{2})?$")
 _KEY = re.compile(r"[A-Za-z0-9_$]")
@@ -441,18 +444,22 @@ def _shapes(data: dict[str, Any], n: int, ignored: list[str],
 
 
 def line_rule(spec: str, cells: list[str]) -> dict[str, Any]:
-    """Return the rule a named line stands for: `spec` is a line kind, or `whispers:D` for
-    whispers of minimum difference D (`whispers:4`: Dutch whispers)."""
+    """Return the rule a named line stands for: `spec` is a line kind, or with a number for
+    the kinds that take one (`whispers:4`: Dutch whispers; `lockout:4`; `sum-line:15`). A
+    sum line drawn back to its first cell is a loop."""
     kind, _, param = spec.partition(":")
     if kind not in LINE_KINDS:
         raise BadInput(f"line kind {kind[:30]!r} is not one polydoku reads from SudokuPad lines "
-                       f"(known: {', '.join(LINE_KINDS)}; whispers:D for a difference D)")
+                       f"(known: {', '.join(LINE_KINDS)}; whispers:D, lockout:D for a difference D, sum-line:S for a sum S)")
     rule: dict[str, Any] = {"kind": kind, "cells": cells}
     if param:
-        if kind != "whispers" or not param.isascii() or not param.isdigit() or len(param) > 2:
-            raise BadInput(f"line kind {spec[:30]!r}: only whispers takes a number "
-                           f"(its minimum difference: whispers:4)")
-        rule["difference"] = int(param)
+        if kind not in LINE_NUMBERS or not param.isascii() or not param.isdigit() \
+                or len(param) > 2:
+            raise BadInput(f"line kind {spec[:30]!r}: only whispers, lockout and sum-line take "
+                           f"a number (whispers:4, lockout:4, sum-line:10)")
+        rule[LINE_NUMBERS[kind]] = int(param)
+    if kind == "sum-line" and len(cells) > 2 and cells[0] == cells[-1]:
+        rule.update(cells=cells[:-1], loop=True)
     return rule
 
 
@@ -484,5 +491,5 @@ def _lines(lines: Any, n: int, names: Mapping[str, str], ignored: list[str]) -> 
                        f"{len(starts)} line{'s' if len(starts) > 1 else ''} of colour {tint} "
                        f"(the first from {starts[0]}){more}; name each colour, for example "
                        f"--rules 'line:{tint}=renban' (kinds: {', '.join(LINE_KINDS)}; "
-                       f"whispers:D for a difference D)")
+                       f"whispers:D, lockout:D for a difference D, sum-line:S for a sum S)")
     return rules
