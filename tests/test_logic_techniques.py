@@ -418,6 +418,15 @@ def test_lockout_line_keeps_the_middle_outside_the_ends():
     assert "differ by at least 4" in step.text
 
 
+def test_numbered_room_keeps_first_values_whose_room_can_hold_the_clue():
+    # 7 left of row 1: r1c1 is X only if r1cX can be 7; r1c1 itself is not 7's room (X = 1
+    # would need r1c1 = 7 = 1), and with 7 gone from r1c3, r1c1 is not 3 either
+    b = clue_board({"kind": "numbered-room", "side": "left", "index": 1, "value": 7})
+    cands(b, "r1c3", "12345689")
+    step = assert_only(b, "Numbered Room", "r1c1=1 r1c1=3")
+    assert step.text.startswith("Numbered Room: the numbered room 7 left of row 1")
+
+
 def test_sandwich_places_the_ends_and_the_sets_between():
     # a sandwich of 35 = 2+...+8: the 1 and the 9 sit at the two ends of the row
     b = clue_board({"kind": "sandwich", "side": "left", "index": 1, "sum": 35})
@@ -750,7 +759,7 @@ def test_every_technique_is_tested():
     tested = {h[0] for h in HARVESTED} | {
         "Full House", "Naked Single", "Hidden Single", "Locked Pair", "Locked Triple", "Pointing",
         "Claiming", "Locked Candidates (variant)", "Cell Forcing", "ALS-AIC", "Pigeonhole",
-        "Clue Combinations", "Inequality", "Lockout Line",
+        "Clue Combinations", "Inequality", "Lockout Line", "Numbered Room",
         "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
         "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule",
         "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum",

@@ -83,6 +83,10 @@ def candidates(rng: random.Random, grid) -> list[dict]:
     made = rule_from_data(xsum, G)
     vals = [val[name(G.index(x))] for x in made.line(N)]
     out.append({**xsum, "sum": sum(vals[:vals[0]])})
+    room = {"kind": "numbered-room", "side": side, "index": index, "value": 1}
+    made = rule_from_data(room, G)
+    vals = [val[name(G.index(x))] for x in made.line(N)]
+    out.append({**room, "value": vals[vals[0] - 1]})
     start = rng.choice([f"r1c{k}" for k in range(1, N + 1)])
     lk = {"kind": "little-killer", "cell": start, "direction": rng.choice(["DR", "DL"]),
           "sum": 0}

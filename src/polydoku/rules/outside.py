@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Iterator
 from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape
 from . import params
-from .base import OutsideRule, span, values_at
+from .base import OutsideRule, mask_values, span, values_at
 from .cells import cage_sets
 
 _STEPS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
@@ -375,6 +375,32 @@ class NumberedRoom(OutsideRule):
         b.unary(first, lambda k: k != 1 or clue == 1)
         for j, x in enumerate(xs[1:], start=2):
             b.relation(first, x, lambda k, a, j=j: k != j or a == clue)
+
+    technique: ClassVar[str] = "Numbered Room"
+
+    def logic_cells(self, geometry: Geometry) -> tuple[Cell, ...]:
+        return tuple(self.line(geometry.size))
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """The first cell is X only if the X-th cell can hold the clue; when the first cell
+        is X, the X-th cell holds the clue."""
+        n, clue = geometry.size, self.value
+        idx = [geometry.index(c) for c in self.line(n)]
+        first = idx[0]
+        bit = 1 << (clue - 1)
+        drop: dict[int, int] = {}
+        for x in mask_values(cands[first]):
+            if not cands[idx[x - 1]] & bit or x == 1 and clue != 1:
+                drop[first] = drop.get(first, 0) | 1 << (x - 1)
+        left = cands[first] & ~drop.get(first, 0)
+        if left and not left & (left - 1):
+            room = idx[left.bit_length() - 1]
+            if cands[room] & ~bit and room != first:
+                drop[room] = cands[room] & ~bit
+        if not drop:
+            return None
+        return drop, (f"the numbered room {clue} {self.place()}: the first cell is X only "
+                      f"where the X-th cell can hold {clue}")
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         n = geometry.size

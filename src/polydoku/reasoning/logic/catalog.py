@@ -109,6 +109,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Lockout Line", 20, "Easy", "clues",
        "a lockout line's ends differ by at least its difference and the cells between lie "
        "outside their range: only the end values that leave every cell a candidate remain"),
+    _t("Numbered Room", 20, "Easy", "clues",
+       "a numbered room's first cell is X only where the X-th cell can hold the clue"),
     _t("45 Rule", 40, "Medium", "clues",
        "a house adds up to 45: the cells the cages inside it leave (innies), or the cells the "
        "cages covering it stick out with (outies), make a cage of their own"),
