@@ -158,3 +158,35 @@ def test_touching_maximum_cells_are_not_compared():
         {"size": 6, "givens": "." * 36, "rules": [{"kind": "maximum", "cells": ["r3c3"]},
                                                   {"kind": "maximum", "cells": ["r3c4"]}]}).rules))
     assert api.count(wrong, "native", limit=1).count == 0     # two rules: each beats the other
+
+
+def test_a_prime_size_grid_takes_rows_as_its_default_regions():
+    # f-puzzles writes a region only where it differs from the default, which on a 7x7 (no
+    # box shape) is the cell's row: here the last four rows are cut into four jigsaw regions
+    cut = ["3334555", "3344455", "3644465", "3666665"]
+    rows = grid(7)
+    for r, line in enumerate(cut, start=3):
+        for c, ch in enumerate(line):
+            if int(ch) != r:
+                rows[r][c]["region"] = int(ch)
+    puzzle = puzzle_from_dict(convert({"size": 7, "grid": rows}).data)
+    regions = sorted(tuple(sorted(b)) for b in puzzle.geometry.boxes)
+    assert len(regions) == 7 and all(len(b) == 7 for b in regions)
+    assert tuple(range(7)) in regions                        # row 1, a region by default
+    puzzle = puzzle_from_dict(convert({"size": 7, "grid": grid(7)}).data)
+    assert not puzzle.geometry.has_boxes                      # rows only: no boxes
+
+
+def test_white_dots_are_the_exceptions_to_non_consecutive():
+    # f-puzzles' non-consecutive with white dots: dotted neighbours are consecutive, the
+    # others not (read as one rule, there would be no solution)
+    data = {"size": 9, "grid": grid(9), "nonconsecutive": True,
+            "difference": [{"cells": ["R1C1", "R1C2"]}]}
+    puzzle = puzzle_from_dict(convert(data).data)
+    out = api.count(puzzle, "native", limit=20)
+    assert out.count == 20
+    for g in out.solutions:
+        assert abs(g[0] - g[1]) == 1
+        assert all(abs(g[r * 9 + c] - g[r * 9 + c + 1]) != 1 for r in range(9) for c in range(8)
+                   if (r, c) != (0, 0))
+        assert all(abs(g[r * 9 + c] - g[r * 9 + 9 + c]) != 1 for r in range(8) for c in range(9))

@@ -225,20 +225,17 @@ def _geometry(out: dict, regions: list, n: int) -> None:
     """Set "regions" (or "box": "none", or another box shape) when the grid's regions are not
     the default boxes."""
     from ..model.geometry import Geometry, box_shape_of
-    if all(r is None for r in regions):
-        try:
-            Geometry.of_size(n)
-        except BadInput:
-            out["box"] = "none"            # f-puzzles gives prime sizes whole-row boxes
-        return
-    default = None
     try:
         default = Geometry.of_size(n).region_of
-    except BadInput:
-        pass
-    ids = [r if isinstance(r, int) and not isinstance(r, bool) else
-           (default[i] if default else -1) for i, r in enumerate(regions)]
-    if default is not None and ids == list(default):
+        boxed = True
+    except BadInput:                # a prime size: f-puzzles' default region is the row
+        default = tuple(i // n for i in range(n * n))
+        boxed = False
+    ids = [r if isinstance(r, int) and not isinstance(r, bool) else default[i]
+           for i, r in enumerate(regions)]
+    if ids == list(default):
+        if not boxed:
+            out["box"] = "none"            # whole-row regions: no boxes at all
         return
     shape = box_shape_of(n, ids)
     if shape:                              # boxes of another shape (3x2 on a 6x6), spelled out

@@ -91,21 +91,27 @@ class NonConsecutive(GlobalRule):
     """Orthogonally adjacent cells do not differ by exactly 1."""
 
     kind: ClassVar[str] = "non-consecutive"
-    description: ClassVar[str] = "orthogonally adjacent cells do not differ by exactly 1"
+    description: ClassVar[str] = ("orthogonally adjacent cells do not differ by exactly 1 "
+                                  "(but where a white kropki dot joins them)")
     aliases: ClassVar[tuple[str, ...]] = ("nonconsecutive",)
 
-    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
-        """Return the orthogonally adjacent cell-index pairs (a < b)."""
-        return move_pairs(((0, 1), (1, 0)), geometry)
+    def pairs(self, geometry: Geometry, rules=()) -> list[tuple[int, int]]:
+        """Return the orthogonally adjacent cell-index pairs (a < b), but those a white
+        kropki dot joins: a dot says they are consecutive, and a puzzle with both rules
+        reads the dots as the exceptions (as f-puzzles does)."""
+        dotted = {frozenset(geometry.index(c) for c in r.cells) for r in rules
+                  if getattr(r, "kind", "") == "kropki-white"}
+        return [(a, b) for a, b in move_pairs(((0, 1), (1, 0)), geometry)
+                if frozenset((a, b)) not in dotted]
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
-        for a, b in self.pairs(geometry):
+        for a, b in self.pairs(geometry, rules):
             if grid[a] and grid[b] and abs(grid[a] - grid[b]) == 1:
                 yield (f"{cell_name(geometry.cell(a))}={grid[a]} and "
                        f"{cell_name(geometry.cell(b))}={grid[b]} are consecutive ({self.kind})")
 
     def lower(self, b) -> None:
-        for x, y in self.pairs(b.geometry):
+        for x, y in self.pairs(b.geometry, b.rules):
             b.abs_diff_not(x, y, 1)
 
 
