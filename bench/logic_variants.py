@@ -7,7 +7,7 @@ halfway through (the position with the first half of the path's placements as gi
 native engine's time to solve and prove uniqueness (up to 30 s), as the reference in the same
 run. Every step is checked against the published solution. Then the share solved per rule kind.
 
-    python3 tasks.py bench logic_variants [--set published|held_out|held_out_2|held_out_3] [--max-seconds 60] [--out FILE]
+    python3 tasks.py bench logic_variants [--set published|held_out|held_out_2|held_out_3|held_out_4] [--max-seconds 60] [--out FILE]
 
 Writes bench/results/logic_variants.json (logic_variants_SET.json for a held-out set).
 """
@@ -70,7 +70,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--max-seconds", type=float, default=60.0,
                     help="stop a path after this long (counted as not solved)")
-    ap.add_argument("--set", choices=["published", "held_out", "held_out_2", "held_out_3"], default="published",
+    ap.add_argument("--set", choices=["published", "held_out", "held_out_2", "held_out_3", "held_out_4"], default="published",
                     help="the 25 published puzzles, or a held-out set (SOURCES.md)")
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
