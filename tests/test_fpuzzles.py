@@ -190,3 +190,16 @@ def test_white_dots_are_the_exceptions_to_non_consecutive():
         assert all(abs(g[r * 9 + c] - g[r * 9 + c + 1]) != 1 for r in range(9) for c in range(8)
                    if (r, c) != (0, 0))
         assert all(abs(g[r * 9 + c] - g[r * 9 + 9 + c]) != 1 for r in range(8) for c in range(9))
+
+
+def test_a_double_arrow_reads_and_writes_as_f_puzzles_extended_element():
+    # f-puzzles with the new-constraints script saves double arrows as "doublearrow" lines
+    data = {"size": 9, "grid": grid(9), "doublearrow": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}
+    rule = convert(data).data["rules"][0]
+    assert rule == {"kind": "double-arrow", "cells": ["r1c1", "r1c2", "r1c3"]}
+    entry = next(json.loads(x) for x in (Path(__file__).parent / "data" / "variants" /
+                                         "held_out_3.jsonl").read_text().splitlines()
+                 if '"double-arrow"' in x)
+    puzzle = puzzle_from_dict(entry["puzzle"])
+    again = read_puzzle(to_link(puzzle, "fpuzzles"))
+    assert again.rules == puzzle.rules and again.givens == puzzle.givens

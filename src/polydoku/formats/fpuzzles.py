@@ -32,7 +32,8 @@ GLOBALS = {"diagonal+": "diagonal-anti", "diagonal-": "diagonal-main",
 LINES = {"thermometer": "thermometer", "slowthermometer": "slow-thermometer",
          "palindrome": "palindrome", "betweenline": "between", "renban": "renban",
          "whispers": "whispers", "entropicline": "entropic", "modularline": "modular",
-         "zipperline": "zipper", "regionsumline": "region-sum", "parityline": "parity"}
+         "zipperline": "zipper", "regionsumline": "region-sum", "parityline": "parity",
+         "doublearrow": "double-arrow"}
 CELLS = {"odd": "odd", "even": "even", "minimum": "minimum", "maximum": "maximum"}
 OUTSIDE = {"sandwichsum": ("sandwich", "sum"), "xsum": ("x-sum", "sum"),
            "skyscraper": ("skyscraper", "count")}
