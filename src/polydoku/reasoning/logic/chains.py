@@ -425,9 +425,7 @@ def _als_strong(board: Board, members: list[int], strong: Strong) -> None:
             members.append(mask)
         return index[mask]
 
-    if not ALS_NODE_CELLS:
-        return
-    for als in almost_locked_sets(board, max(ALS_NODE_CELLS)):
+    for als in almost_locked_sets(board):       # ALS-XZ's, remembered per house
         if als.cells.bit_count() not in ALS_NODE_CELLS:
             continue
         nodes = [node(als.where[v - 1], v) for v in values_of(als.values)]

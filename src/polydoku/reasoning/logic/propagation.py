@@ -250,7 +250,8 @@ def _joint_support(clue: _Clue, masks: list[int], conflicts, n: int
         out: dict[int, int] | None = dict(dom)
         assert out is not None
         out[x] = 1 << (a - 1)
-        fixed = {x}
+        fixed = {z for z in cells if not dom[z] & (dom[z] - 1)}    # their exclusions are in
+        fixed.add(x)
         queue = [x]
         while queue:
             while queue:
