@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +19,11 @@ IN_CI = bool(os.environ.get("CI"))
 
 
 FAST = bool(os.environ.get("POLYDOKU_FAST"))
+
+# polydoku's cache (tool versions, fetched puzzles) goes to a folder of this run, never the
+# user's: every test and every polydoku it starts sees the same empty cache at the start
+CACHE = Path(tempfile.mkdtemp(prefix="polydoku-test-cache-"))
+os.environ["POLYDOKU_CACHE_DIR"] = str(CACHE)
 # Engines that run in this process (libraries): the fast lane uses only these.
 IN_PROCESS = {"native", "sat", "pycosat", "cpsat", "z3", "clingo", "resolvelib"}
 # Modules that drive outside programs throughout: marked `tools`, left out of the fast lane.
@@ -92,6 +99,7 @@ def pytest_sessionstart(session):
 
 
 def pytest_sessionfinish(session, exitstatus):
+    shutil.rmtree(CACHE, ignore_errors=True)
     before = getattr(session.config, "_polydoku_host", None)
     if before is None or FAST:
         return

@@ -167,7 +167,7 @@ class JavaScriptEngine(ResolverEngine):
     def available(self) -> Availability:
         if self.command() is None:
             return Availability(False, reason=f"{self.tool} not found", hint=self.install_hint)
-        from .debian.run import program_version
+        from .versions import program_version
         return Availability(True, program_version(self._version_cmd()) or "unknown version")
 
     def _version_cmd(self) -> list[str]:

@@ -72,7 +72,7 @@ class ResolverEngine(Engine):
         if path is None:
             return Availability(False, reason=f"program {self.program!r} not found",
                                 hint=self.install_hint)
-        from .debian.run import program_version
+        from .versions import program_version
         return Availability(True, program_version([path, *self.version_args]) or "unknown version")
 
     def encode(self, problem: Problem) -> Any:

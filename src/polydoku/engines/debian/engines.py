@@ -21,6 +21,7 @@ from ...errors import BadInput
 from ...problem import Problem
 from ..base import ALL_KINDS, Availability, Engine, Outcome, Status
 from ..sandbox import Sandbox, find_program
+from ..versions import program_version
 from . import decode, layout, run
 from .encode import REDUCTIONS, encode
 
@@ -70,7 +71,7 @@ class DebianEngine(Engine):
 
     def version(self) -> str:
         """Return the tool's version as `polydoku engines` shows it."""
-        return run.program_version([self.programs[0], "--version"])
+        return program_version([self.programs[0], "--version"])
 
     def solve(self, problem: Problem, *, max_solutions: int = 1,
               timeout: float | None = None) -> Outcome:
@@ -150,7 +151,7 @@ class AptEngine(DebianEngine):
         return decode.read_apt(tool.last.output)
 
     def version(self) -> str:
-        return run.program_version(["apt-get", "--version"], "apt")
+        return program_version(["apt-get", "--version"], "apt")
 
 
 class AspcudEngine(AptEngine):
@@ -184,8 +185,8 @@ class AspcudEngine(AptEngine):
         return finding
 
     def version(self) -> str:
-        aspcud = run.program_version(["aspcud", "-v"], "aspcud").replace("version ", "")
-        cudf = run.program_version(["apt-cudf", "--version"]).split(" ")[0]
+        aspcud = program_version(["aspcud", "-v"], "aspcud").replace("version ", "")
+        cudf = program_version(["apt-cudf", "--version"]).split(" ")[0]
         return f"{aspcud}, apt-cudf {cudf}"
 
     @property
@@ -234,7 +235,7 @@ class MccsEngine(AspcudEngine):
 
     def version(self) -> str:
         from .run import debian_package_version
-        cudf = run.program_version(["apt-cudf", "--version"]).split(" ")[0]
+        cudf = program_version(["apt-cudf", "--version"]).split(" ")[0]
         return f"mccs {debian_package_version('mccs') or '?'}, apt-cudf {cudf}"
 
     @property
@@ -263,7 +264,7 @@ class AptitudeEngine(DebianEngine):
         return decode.read_aptitude(tool.last.output)
 
     def version(self) -> str:
-        return run.program_version(["aptitude", "--version"], "aptitude")
+        return program_version(["aptitude", "--version"], "aptitude")
 
 
 class DoseEngine(DebianEngine):
@@ -281,7 +282,7 @@ class DoseEngine(DebianEngine):
         return decode.read_dose(tool.last.stdout)
 
     def version(self) -> str:
-        version = run.program_version(["dose-distcheck", "--version"]).split(" ")[0]
+        version = program_version(["dose-distcheck", "--version"]).split(" ")[0]
         return f"dose-distcheck {version}"
 
 

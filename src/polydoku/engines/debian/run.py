@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..sandbox import Run, Sandbox, find_program
+from ..sandbox import Run, Sandbox
 from . import layout
 
 DEFAULT_MEMORY_MB = 4096
@@ -143,20 +143,6 @@ def _probe(python: str) -> str | None:
             except (OSError, subprocess.SubprocessError, ValueError):
                 pass
     return _PROBES[python]
-
-
-def program_version(cmd: list[str], pattern: str = "") -> str:
-    """Return the first line of a program's version output that contains `pattern` ("" if none)."""
-    path = find_program(cmd[0])
-    if path is None:
-        return ""
-    try:
-        done = subprocess.run([path, *cmd[1:]], capture_output=True, text=True, timeout=20,
-                              env={"PATH": os.environ.get("PATH", ""), "LC_ALL": "C"})
-    except (OSError, subprocess.SubprocessError):
-        return ""
-    lines = [ln.strip() for ln in (done.stdout + done.stderr).splitlines() if pattern in ln]
-    return lines[0] if lines else ""
 
 
 def debian_package_version(name: str) -> str:
