@@ -16,7 +16,8 @@ from hypothesis import given, settings, strategies as st
 from polydoku.engines.conda.encode import VARIANTS, encode, package_name
 from polydoku.engines.native import search
 from polydoku.formats import read_puzzle
-from polydoku.model import Puzzle, parse_rules
+from polydoku.model import Puzzle
+from polydoku.rules import parse_rules
 from polydoku.problem import Problem, Table, build_problem
 from polydoku.verify import grid_problems
 

@@ -17,7 +17,8 @@ from polydoku.engines.debian.encode import (REDUCTIONS, VARIANTS, encode, packag
                                             stanzas)
 from polydoku.engines.native import search
 from polydoku.formats import read_puzzle
-from polydoku.model import Puzzle, parse_rules
+from polydoku.model import Puzzle
+from polydoku.rules import parse_rules
 from polydoku.problem import Problem, Table, build_problem
 from polydoku.verify import grid_problems
 

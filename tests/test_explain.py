@@ -9,7 +9,8 @@ from conftest import EXAMPLES, data_lines, need_engine
 from polydoku import api
 from polydoku.engines import Status
 from polydoku.formats.read import read_puzzle
-from polydoku.model import Puzzle, parse_rules
+from polydoku.model import Puzzle
+from polydoku.rules import parse_rules
 from polydoku.reasoning.explain import explain
 from polydoku.verify import is_solution
 from test_explain_checker import Checker, givens_of

@@ -131,7 +131,7 @@ def test_checker_agrees_with_known_counts():
 
 def test_checker_counts_empty_4x4_and_variants():
     assert len(Checker(Puzzle.empty(4)).solutions([], limit=1000)) == 288
-    from polydoku.model import parse_rules
+    from polydoku.rules import parse_rules
     # a diagonal 4x4 has fewer solutions than a classic one, and each is valid
     p = Puzzle.empty(4, parse_rules("diagonal"))
     found = Checker(p).solutions([], limit=1000)

@@ -11,7 +11,7 @@ import pytest
 from polydoku.engines.exports import EXPORTERS, export
 from polydoku.engines.models.runners import read_alloy_xml
 from polydoku.formats import read_puzzle
-from polydoku.model import parse_rules
+from polydoku.rules import parse_rules
 from polydoku.problem import build_problem
 from polydoku.verify import is_solution
 

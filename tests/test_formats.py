@@ -11,7 +11,8 @@ from polydoku.formats.grid import parse_grid, write_grid
 from polydoku.formats.jsonfmt import parse_json, write_json
 from polydoku.formats.line import parse_line, write_line
 from polydoku.formats.specs import parse_specs, write_specs
-from polydoku.model import Geometry, Puzzle, parse_rules
+from polydoku.model import Geometry, Puzzle
+from polydoku.rules import parse_rules
 
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 

@@ -14,7 +14,8 @@ from conftest import need_engine
 from polydoku.formats.jsonfmt import parse_json
 from polydoku.formats.line import parse_line, write_line
 from polydoku.generator import Generator, Request, orbits, random_regions, reachable
-from polydoku.model import Geometry, Puzzle, parse_rules
+from polydoku.model import Geometry, Puzzle
+from polydoku.rules import parse_rules
 from polydoku.problem import build_problem
 from polydoku.reasoning.logic import solve_logically
 from polydoku.verify import is_solution

@@ -14,7 +14,8 @@ from statistics import mean
 import pytest
 
 from polydoku.formats import parse_line, read_puzzle
-from polydoku.model import Puzzle, parse_rules
+from polydoku.model import Puzzle
+from polydoku.rules import parse_rules
 from polydoku.reasoning.logic import (LEVELS, STALL_SCORE, TECHNIQUES, Board, WrongStep,
                                       check_step, hint, layout_of, prepare, rate,
                                       solve_logically, start_board)

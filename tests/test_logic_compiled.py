@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from polydoku.model import Puzzle, parse_rules
+from polydoku.model import Puzzle
+
+from polydoku.rules import parse_rules
 from polydoku.reasoning.logic import Board, layout_of, prepare
 from polydoku.reasoning.logic import board as board_module
 from polydoku.reasoning.logic import fish, subsets

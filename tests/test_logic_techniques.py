@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from polydoku.model import Geometry, Puzzle, parse_cell, parse_rules, rules_from_data
+from polydoku.model import Geometry, Puzzle, parse_cell
+
+from polydoku.rules import parse_rules, rules_from_data
 from polydoku.problem import build_problem
 from polydoku.reasoning.logic import FINDERS, Board, layout_of
 

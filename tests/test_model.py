@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from polydoku.errors import BadInput
-from polydoku.model import Geometry, Puzzle, box_shape_for, cell_name, parse_cell, parse_rules
+from polydoku.model import Geometry, Puzzle, box_shape_for, cell_name, parse_cell
+from polydoku.rules import parse_rules
 from polydoku.rules.globals import AntiKing, AntiKnight, Diagonal, NonConsecutive
 
 SIZES = [4, 6, 8, 9, 10, 12, 15, 16, 20, 25]

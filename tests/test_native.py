@@ -10,7 +10,8 @@ from polydoku.engines import Status, native
 from polydoku.engines.native import compile_problem, initial_candidates, propagate, search
 from polydoku.formats import parse_line, read_puzzle
 from polydoku.formats.read import read_puzzles
-from polydoku.model import Puzzle, parse_rules
+from polydoku.model import Puzzle
+from polydoku.rules import parse_rules
 from polydoku.problem import AllDifferent, Nogood, Table, build_problem, lower
 from polydoku.verify import is_solution
 

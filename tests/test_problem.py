@@ -11,7 +11,9 @@ exactly {grid : predicate(grid)}, without visiting four billion grids.
 
 import pytest
 
-from polydoku.model import Puzzle, parse_rules, violations
+from polydoku.model import Puzzle, violations
+
+from polydoku.rules import parse_rules
 from polydoku.formats import parse_line
 from polydoku.problem import AbsDiffNot, AllDifferent, Nogood, Table, build_problem, lower
 from polydoku.verify import is_solution

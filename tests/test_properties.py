@@ -11,7 +11,8 @@ from polydoku import api
 from polydoku.engines import Status
 from polydoku.engines.native import search
 from polydoku.formats import parse_line
-from polydoku.model import Geometry, Puzzle, parse_rules
+from polydoku.model import Geometry, Puzzle
+from polydoku.rules import parse_rules
 from polydoku.problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table
 from polydoku.verify import is_solution
 

@@ -18,7 +18,8 @@ from hypothesis import given, settings, strategies as st
 
 from polydoku.engines.pypi import encode
 from polydoku.formats import read_puzzle
-from polydoku.model import Puzzle, parse_rules
+from polydoku.model import Puzzle
+from polydoku.rules import parse_rules
 from polydoku.problem import Nogood, Problem, Table, build_problem, lower
 
 from conftest import EXAMPLES

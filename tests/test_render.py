@@ -10,7 +10,7 @@ from conftest import EXAMPLES
 from polydoku import api
 from polydoku.errors import BadInput
 from polydoku.formats.read import read_puzzle
-from polydoku.model import parse_rules
+from polydoku.rules import parse_rules
 from polydoku.render import candidates_for, render_png, render_svg, write_picture
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -21,7 +21,7 @@ from polydoku.engines import Status, make_engine
 from polydoku.engines.exports import export
 from polydoku.formats import parse_line, read_puzzle
 from polydoku.formats.jsonfmt import parse_json
-from polydoku.model import parse_rules
+from polydoku.rules import parse_rules
 from polydoku.verify import is_solution
 
 from conftest import EXAMPLES, need_engine

@@ -21,7 +21,8 @@ from polydoku import api
 from polydoku.engines.native import search
 from polydoku.errors import BadInput
 from polydoku.formats.jsonfmt import parse_json, puzzle_to_dict
-from polydoku.model import Puzzle, rule_from_data
+from polydoku.model import Puzzle
+from polydoku.rules import rule_from_data
 from polydoku.problem import build_problem, lower
 from polydoku.rules import KINDS
 from polydoku.verify import is_solution
@@ -272,7 +273,7 @@ def test_engines_that_cannot_take_a_kind_refuse_it_by_name(run_cli, tmp_path):
 
 
 def test_global_rules_still_come_from_the_rules_option():
-    from polydoku.model import parse_rules
+    from polydoku.rules import parse_rules
     assert [r.kind for r in parse_rules("anti-knight, windoku,diagonal+")] == [
         "anti-knight", "windoku", "diagonal-anti"]
     with pytest.raises(BadInput, match="needs parameters"):

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from polydoku.engines.native import random_solution
-from polydoku.model import Geometry, Puzzle, rule_from_data
+from polydoku.model import Geometry, Puzzle
+from polydoku.rules import rule_from_data
 from polydoku.problem import build_problem
 from polydoku.rules import KINDS
 

@@ -23,7 +23,7 @@ from polydoku import api
 from polydoku.errors import BadInput
 from polydoku.formats import read_puzzle
 from polydoku.formats.sudokupad import convert, decode, relaxed_json
-from polydoku.model import parse_rules
+from polydoku.rules import parse_rules
 
 PUBLISHED = {e["id"]: e for name in ("published", "held_out_3") for e in map(
     json.loads, (Path(__file__).parent / "data" / "variants" / f"{name}.jsonl").read_text()

@@ -6,7 +6,8 @@ import click
 
 from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSAT, BadInput
 from ..formats.read import read_puzzle
-from ..model import Puzzle, parse_rules
+from ..model import Puzzle
+from ..rules import parse_rules
 from ..verify import grid_problems
 from .app import cli
 from .common import ExitCode, entries, input_format_option, rules_option

@@ -11,7 +11,7 @@ from .. import api
 from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT,
                       PolydokuError)
 from ..formats.read import Entry, read_puzzles
-from ..model import parse_rules
+from ..rules import parse_rules
 from ..jsonout import differences, error_json, unique_json, verdict
 from .app import cli
 from .common import (engine_options, input_format_option, json_line, json_option, parse_options,

@@ -17,7 +17,8 @@ from ..formats.grid import write_grid
 from ..formats.line import write_line
 from ..formats.read import FORMATS, Entry, read_puzzles
 from ..jsonout import outcome_json  # noqa: F401  (re-exported for the commands)
-from ..model import Puzzle, parse_rules
+from ..model import Puzzle
+from ..rules import parse_rules
 from ..text import find_control
 
 # Worst first: the exit code of a run over many puzzles is the worst one seen.

@@ -8,7 +8,7 @@ import click
 
 from ..engines.exports import EXPORTERS, export as do_export
 from ..formats.read import read_puzzle
-from ..model import parse_rules
+from ..rules import parse_rules
 from ..errors import BadInput
 from ..files import make_folder, write_output
 from .app import cli

@@ -21,7 +21,8 @@ from ..formats.jsonfmt import puzzle_to_dict
 from ..formats.line import write_line
 from ..generator import (QQWING_LEVELS, SYMMETRIES, Generator, GaveUp, Made, Request,
                          clue_kinds)
-from ..model import Geometry, parse_rules
+from ..model import Geometry
+from ..rules import parse_rules
 from ..reasoning.logic import LEVELS
 from .app import cli
 from .common import ExitCode, json_alias, json_line, seconds, stderr_is_terminal

@@ -17,7 +17,7 @@ import click
 from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT,
                       PolydokuError)
 from ..formats.read import Entry, read_puzzles
-from ..model import parse_rules
+from ..rules import parse_rules
 from ..reasoning.logic import prepare, solve_logically
 from ..text import one_line
 from .app import cli

@@ -8,7 +8,7 @@ from .. import api
 from ..engines import Status
 from ..errors import EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT, BadInput
 from ..formats.read import read_puzzle
-from ..model import parse_rules
+from ..rules import parse_rules
 from ..render import candidates_for, write_picture
 from .app import cli
 from .common import (Finite, PlainText, input_format_option, puzzle_argument, rules_option,

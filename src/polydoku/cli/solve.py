@@ -17,7 +17,7 @@ from ..engines import Status
 from ..engines.base import Engine
 from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN, PolydokuError
 from ..formats.read import Entry, read_puzzles
-from ..model import parse_rules
+from ..rules import parse_rules
 from ..jsonout import differences, error_json, solve_json
 from .app import cli
 from .common import (STATUS_EXIT, ExitCode, engine_options, input_format_option, json_alias,

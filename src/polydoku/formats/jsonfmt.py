@@ -12,7 +12,8 @@ import json
 from typing import Any
 
 from ..errors import BadInput
-from ..model import Geometry, Puzzle, default_alphabet, rules_from_data
+from ..model import Geometry, Puzzle, default_alphabet
+from ..rules import rules_from_data
 from ..model.geometry import MAX_SIZE, MIN_SIZE, cell_name, parse_cell
 from .line import parse_values, size_for_length
 

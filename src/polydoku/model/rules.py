@@ -1,10 +1,11 @@
-"""Rules as data: the base class every rule kind extends, and reading rules from text or JSON.
+"""Rules as data: the base class every rule kind extends.
 
 A rule is a kind plus its parameters (cells, lines, sums, directions, values). Each kind lives
 in one module of `polydoku.rules`, which holds its parameters, its statement on a grid (the
 independent check `verify` relies on), its lowering to the problem IR, and how it is drawn.
 This module holds only what the puzzle model needs: the base class, the drawing vocabulary
-(`Shape`) and the parsers, which look kinds up in the registry of `polydoku.rules`.
+(`Shape`) and the line names of `--rules`; reading rules by name or as JSON needs the kinds,
+so it lives with them (`polydoku.rules`).
 
 Nothing here solves; a rule's `lower` receives a builder from the problem layer.
 """
@@ -12,13 +13,10 @@ Nothing here solves; a rule's `lower` receives a builder from the problem layer.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Sequence
+from typing import Any, ClassVar, Iterator, Sequence
 
 from ..errors import BadInput
 from .geometry import Cell, Geometry, cell_name
-
-if TYPE_CHECKING:
-    from ..problem.build import Builder
 
 Grid = Sequence[int]
 
@@ -70,8 +68,9 @@ class Rule:
         """
         raise NotImplementedError
 
-    def lower(self, b: "Builder") -> None:
-        """Add the constraints this rule stands for to the builder."""
+    def lower(self, b: Any) -> None:
+        """Add the constraints this rule stands for to `b`, the problem layer's `Builder`
+        (problem/build.py; named here only as Any: the model sits below the problem)."""
         raise NotImplementedError
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
@@ -135,7 +134,7 @@ class LineName(Rule):
                    rules: Sequence["Rule"] = ()) -> Iterator[str]:
         return iter(())
 
-    def lower(self, b: "Builder") -> None:
+    def lower(self, b: Any) -> None:
         raise BadInput(f"line:{self.colour}={self.line_kind} names the lines of a SudokuPad "
                        "puzzle (scl/ctc link) and applies to nothing else")
 
@@ -150,97 +149,3 @@ def split_line_names(rules: Sequence[Rule]) -> tuple[tuple[Rule, ...], dict[str,
     """Return the rules without the line names, and the line names as {colour: kind}."""
     names = {r.colour: r.line_kind for r in rules if isinstance(r, LineName)}
     return tuple(r for r in rules if not isinstance(r, LineName)), names
-
-
-def _registry() -> dict[str, type[Rule]]:
-    from ..rules import KINDS
-    return KINDS
-
-
-def _kind_of(text: str) -> str:
-    """Return the registered kind a user's spelling names (`antiknight`, `x` -> diagonal)."""
-    key = text.strip().lower().replace("_", "-").replace(" ", "-")
-    kinds = _registry()
-    if key in kinds:
-        return key
-    for kind, cls in kinds.items():
-        if key in cls.aliases or key.replace("-", "") == kind.replace("-", ""):
-            return kind
-    return ""
-
-
-def parse_rules(text: str | Sequence[str] | None) -> tuple[Rule, ...]:
-    """Return the global rules named in a comma-separated string or a list (unknown names,
-    and kinds that need parameters, are bad input)."""
-    if not text:
-        return ()
-    names = text.split(",") if isinstance(text, str) else list(text)
-    out: list[Rule] = []
-    for raw in names:
-        if not isinstance(raw, str):
-            raise BadInput(f"rule {raw!r} is not a name")
-        if not raw.strip():
-            continue
-        if raw.strip().lower().startswith("line:"):
-            colour, sep, line_kind = raw.strip()[5:].partition("=")
-            if not sep or not colour.strip() or not line_kind.strip():
-                raise BadInput(f"rule {raw.strip()[:40]!r}: write a line name as "
-                               "line:COLOUR=KIND, for example line:#C060F0=renban")
-            out.append(LineName(colour.strip(), line_kind.strip().lower()))
-            continue
-        kind = _kind_of(raw)
-        if not kind:
-            raise BadInput(f"unknown rule {raw.strip()[:40]!r} (known: {', '.join(global_kinds())})")
-        cls = _registry()[kind]
-        if not cls.is_global:
-            raise BadInput(f"rule {kind!r} needs parameters: give it as a JSON object "
-                           f"(see docs/rules.md)")
-        rule = cls()
-        if rule not in out:
-            out.append(rule)
-    return tuple(out)
-
-
-def global_kinds() -> list[str]:
-    """Return the kinds that take no parameters (the ones `--rules` accepts)."""
-    return [k for k, cls in _registry().items() if cls.is_global]
-
-
-def rule_from_data(item: Any, geometry: Geometry, index: int = 0) -> Rule:
-    """Return the rule of one item of a JSON "rules" list: a kind name or an object.
-
-    Errors name the rule (its 1-based place in the list and its kind) and the field.
-    """
-    where = f"rule {index + 1}"
-    if isinstance(item, str):
-        kind = _kind_of(item)
-        if not kind:
-            raise BadInput(f"{where}: unknown kind {item[:40]!r}")
-        cls = _registry()[kind]
-        if not cls.is_global:
-            raise BadInput(f"{where} ({kind}): needs parameters, give it as an object")
-        return cls()
-    if not isinstance(item, dict):
-        raise BadInput(f"{where}: expected a kind name or an object, not {type(item).__name__}")
-    raw_kind = item.get("kind")
-    if not isinstance(raw_kind, str):
-        raise BadInput(f"{where}: field \"kind\" must be a string")
-    kind = _kind_of(raw_kind)
-    if not kind:
-        raise BadInput(f"{where}: unknown kind {raw_kind[:40]!r}")
-    try:
-        return _registry()[kind].from_data(item, geometry)
-    except BadInput as err:
-        raise BadInput(f"{where} ({kind}): {err.reason}") from None
-
-
-def rules_from_data(items: Any, geometry: Geometry) -> tuple[Rule, ...]:
-    """Return the rules of a JSON "rules" list (duplicates dropped, order kept)."""
-    if items is None:
-        return ()
-    if not isinstance(items, list):
-        raise BadInput(f"\"rules\" must be a list, not {type(items).__name__}")
-    return tuple(dict.fromkeys(rule_from_data(item, geometry, k) for k, item in enumerate(items)))
-
-
-RULES: dict[str, type[Rule]] = {}   # kind -> class; filled when polydoku.rules is imported

@@ -17,7 +17,8 @@ from ..errors import BadInput, EngineUnavailable, PolydokuError
 from ..formats.read import FORMATS, read_text
 from ..jsonout import (candidates_json, error_json, explain_json, graded_hint_json, label,
                        path_json, solve_json, unique_json, unsolvable_json)
-from ..model import Puzzle, parse_rules
+from ..model import Puzzle
+from ..rules import parse_rules
 from ..reasoning.graded import GRADES
 
 KINDS = ("solve", "count", "check-unique", "explain", "candidates", "hint", "steps")

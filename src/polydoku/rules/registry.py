@@ -1,0 +1,103 @@
+"""The registry of rule kinds, and reading rules by name (`--rules`) or as JSON data.
+
+`KINDS` is built here, once, from the list each family module declares; nothing else adds
+to it. The readers look kinds up in it, so they live above the kinds, not in the model.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..errors import BadInput
+from ..model.geometry import Geometry
+from ..model.rules import LineName, Rule
+from . import arrows, cells, globals, lines, outside, pairs
+
+KINDS: dict[str, type[Rule]] = {cls.kind: cls
+                                for family in (globals, cells, pairs, lines, arrows, outside)
+                                for cls in family.KINDS}
+
+
+def _kind_of(text: str) -> str:
+    """Return the registered kind a user's spelling names (`antiknight`, `x` -> diagonal)."""
+    key = text.strip().lower().replace("_", "-").replace(" ", "-")
+    if key in KINDS:
+        return key
+    for kind, cls in KINDS.items():
+        if key in cls.aliases or key.replace("-", "") == kind.replace("-", ""):
+            return kind
+    return ""
+
+
+def parse_rules(text: str | Sequence[str] | None) -> tuple[Rule, ...]:
+    """Return the global rules named in a comma-separated string or a list (unknown names,
+    and kinds that need parameters, are bad input)."""
+    if not text:
+        return ()
+    names = text.split(",") if isinstance(text, str) else list(text)
+    out: list[Rule] = []
+    for raw in names:
+        if not isinstance(raw, str):
+            raise BadInput(f"rule {raw!r} is not a name")
+        if not raw.strip():
+            continue
+        if raw.strip().lower().startswith("line:"):
+            colour, sep, line_kind = raw.strip()[5:].partition("=")
+            if not sep or not colour.strip() or not line_kind.strip():
+                raise BadInput(f"rule {raw.strip()[:40]!r}: write a line name as "
+                               "line:COLOUR=KIND, for example line:#C060F0=renban")
+            out.append(LineName(colour.strip(), line_kind.strip().lower()))
+            continue
+        kind = _kind_of(raw)
+        if not kind:
+            raise BadInput(f"unknown rule {raw.strip()[:40]!r} (known: {', '.join(global_kinds())})")
+        cls = KINDS[kind]
+        if not cls.is_global:
+            raise BadInput(f"rule {kind!r} needs parameters: give it as a JSON object "
+                           f"(see docs/rules.md)")
+        rule = cls()
+        if rule not in out:
+            out.append(rule)
+    return tuple(out)
+
+
+def global_kinds() -> list[str]:
+    """Return the kinds that take no parameters (the ones `--rules` accepts)."""
+    return [k for k, cls in KINDS.items() if cls.is_global]
+
+
+def rule_from_data(item: Any, geometry: Geometry, index: int = 0) -> Rule:
+    """Return the rule of one item of a JSON "rules" list: a kind name or an object.
+
+    Errors name the rule (its 1-based place in the list and its kind) and the field.
+    """
+    where = f"rule {index + 1}"
+    if isinstance(item, str):
+        kind = _kind_of(item)
+        if not kind:
+            raise BadInput(f"{where}: unknown kind {item[:40]!r}")
+        cls = KINDS[kind]
+        if not cls.is_global:
+            raise BadInput(f"{where} ({kind}): needs parameters, give it as an object")
+        return cls()
+    if not isinstance(item, dict):
+        raise BadInput(f"{where}: expected a kind name or an object, not {type(item).__name__}")
+    raw_kind = item.get("kind")
+    if not isinstance(raw_kind, str):
+        raise BadInput(f"{where}: field \"kind\" must be a string")
+    kind = _kind_of(raw_kind)
+    if not kind:
+        raise BadInput(f"{where}: unknown kind {raw_kind[:40]!r}")
+    try:
+        return KINDS[kind].from_data(item, geometry)
+    except BadInput as err:
+        raise BadInput(f"{where} ({kind}): {err.reason}") from None
+
+
+def rules_from_data(items: Any, geometry: Geometry) -> tuple[Rule, ...]:
+    """Return the rules of a JSON "rules" list (duplicates dropped, order kept)."""
+    if items is None:
+        return ()
+    if not isinstance(items, list):
+        raise BadInput(f"\"rules\" must be a list, not {type(items).__name__}")
+    return tuple(dict.fromkeys(rule_from_data(item, geometry, k) for k, item in enumerate(items)))
