@@ -178,7 +178,7 @@ def test_memory_cap_is_an_honest_unknown():
 
 def test_bad_options_are_bad_input(run_cli):
     r = run_cli("solve", FOUR, "--engine", "dose", "-o", "reduction=both")
-    assert r.code == 2 and "bad reduction 'both'" in r.err
+    assert r.code == 2 and "option reduction='both' is not one of conflicts, depends" in r.err
     r = run_cli("solve", FOUR, "--engine", "apt", "-o", "colour=blue")
     assert r.code == 2 and "has no option 'colour'" in r.err
 

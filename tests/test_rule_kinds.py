@@ -351,8 +351,7 @@ def test_every_engine_refuses_an_unknown_option_by_name():
     from polydoku.engines.registry import ENGINE_IDS, make_engine
     for engine_id in ENGINE_IDS:
         with pytest.raises(BadInput, match="no option 'bogus'"):
-            engine = make_engine(engine_id, options={"bogus": "1"})
-            getattr(engine, "check_options", lambda: None)()
+            make_engine(engine_id, options={"bogus": "1"})
 
 
 @pytest.mark.parametrize("engine", ["native", "sat", "cpsat", "z3", "clingo"])

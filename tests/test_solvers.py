@@ -134,10 +134,11 @@ def test_sat_other_pysat_solvers(run_cli, solver):
     assert r.out.split() == data_lines("norvig_top95.solutions.txt", limit=5)
 
 
-def test_sat_unknown_solver_is_unavailable(run_cli):
+def test_sat_unknown_solver_is_bad_input(run_cli):
     need_engine("sat")
     r = run_cli("solve", EXAMPLES / "four.txt", "--engine", "sat", "-o", "solver=nosuch")
-    assert r.code == 3 and "no solver 'nosuch'" in r.err and "Traceback" not in r.err
+    assert r.code == 2 and "option solver='nosuch' is not one of " in r.err
+    assert "cadical195" in r.err and "Traceback" not in r.err
 
 
 def test_model_build_and_solve_are_measured_apart():

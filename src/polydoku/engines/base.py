@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from ..problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
 
@@ -67,6 +67,51 @@ class Availability:
     hint: str = ""
 
 
+_TRUE = ("1", "true", "yes", "on")
+_FLAG = _TRUE + ("0", "false", "no", "off")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One engine option (`-o NAME=VALUE`): the values it takes and its default.
+
+    `takes` is a tuple of the words it takes, a function returning them (asked only when the
+    option is given; an empty answer means they cannot be known here, and any word passes), or "number" (a whole number, at least `minimum`), "flag" (true or
+    false) or "text" (anything on one line). `default` is a value, or a value per variant."""
+
+    takes: tuple[str, ...] | Callable[[], Sequence[str]] | str = "text"
+    default: str | Mapping[str, str] = ""
+    minimum: int = 0
+
+    def default_for(self, variant: str) -> str:
+        """Return the default value for an engine variant."""
+        return self.default if isinstance(self.default, str) else self.default.get(variant, "")
+
+    def check(self, engine: str, name: str, value: str) -> None:
+        """Raise bad input naming the engine, the option and what it takes when `value` is not
+        one of its values."""
+        from ..errors import BadInput
+        takes = self.takes
+        if takes == "number":
+            if not (value.isascii() and value.isdigit() and len(value) <= 12
+                    and int(value) >= self.minimum):
+                raise BadInput(f"engine {engine!r}: option {name} must be a whole number"
+                               f"{f' from {self.minimum}' if self.minimum else ''}, "
+                               f"not {value[:40]!r}")
+        elif takes == "flag":
+            if value.lower() not in _FLAG:
+                raise BadInput(f"engine {engine!r}: option {name} takes true or false, "
+                               f"not {value[:40]!r}")
+        elif takes == "text":
+            if not value or any(ch in value for ch in "\n\r\0"):
+                raise BadInput(f"engine {engine!r}: option {name} needs a value on one line")
+        else:
+            words = tuple(takes()) if callable(takes) else takes
+            if words and value not in words:
+                raise BadInput(f"engine {engine!r}: option {name}={value[:40]!r} is not one "
+                               f"of {', '.join(words)}")
+
+
 @dataclass(frozen=True)
 class Core:
     """Failing assumptions: a subset of the givens that has no solution with the constraints."""
@@ -96,9 +141,10 @@ class Engine:
     # AllDifferent and AbsDiffNot into nogoods, and Linear into tables over auxiliaries),
     # plus "aux" when it handles auxiliary variables. `refusal` reads it before a run.
     takes: ClassVar[frozenset] = frozenset({AllDifferent, Nogood, Table, AbsDiffNot})
-    # The engine options (`-o name=value`) it knows; any other name is bad input. None: the
-    # engine checks its options itself.
-    option_names: ClassVar[tuple[str, ...] | None] = ()
+    # The engine options (`-o name=value`) it knows, each with the values it takes and its
+    # default: any other name, or a value an option does not take, is bad input, found here
+    # before anything runs.
+    OPTIONS: ClassVar[dict[str, "Option"]] = {}
 
     def __init__(self, variant: str | None = None, *, keep: str | Path | None = None,
                  options: dict[str, str] | None = None):
@@ -109,12 +155,26 @@ class Engine:
                            f"(it has: {', '.join(self.variants)})")
         self.keep = Path(keep) if keep else None
         self.options = dict(options or {})
-        if self.option_names is not None:
-            unknown = sorted(set(self.options) - set(self.option_names))
-            if unknown:
+        for name in sorted(self.options):
+            if name not in self.OPTIONS:
                 from ..errors import BadInput
-                known = ", ".join(self.option_names) or "none"
-                raise BadInput(f"engine {self.id!r} has no option {unknown[0]!r} (it has: {known})")
+                known = ", ".join(self.OPTIONS) or "none"
+                raise BadInput(f"engine {self.id!r} has no option {name!r} (it has: {known})")
+            self.OPTIONS[name].check(self.id, name, self.options[name])
+
+    def option(self, name: str) -> str:
+        """Return an option's value: as given with -o, else its default for this variant."""
+        if name in self.options:
+            return self.options[name]
+        return self.OPTIONS[name].default_for(self.variant)
+
+    def number_option(self, name: str) -> int:
+        """Return a whole-number option's value (0 when it has no default)."""
+        return int(self.option(name) or 0)
+
+    def flag_option(self, name: str) -> bool:
+        """Return a true/false option's value."""
+        return self.option(name).lower() in _TRUE
 
     def refusal(self, problem: Problem) -> str | None:
         """Return why this engine cannot take `problem` (naming the rule kinds), or None."""

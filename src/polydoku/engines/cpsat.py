@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
-from .base import ALL_KINDS, Availability, Core, Engine, Outcome, Status
+from .base import ALL_KINDS, Availability, Core, Engine, Option, Outcome, Status
 from .models.common import MODEL_KINDS, ModelCache, in_kinds
 
 
@@ -81,7 +81,7 @@ def _collector(cells, limit: int) -> Any:
 
 class CpSatEngine(Engine):
     """OR-tools CP-SAT, givens as narrowed domains."""
-    option_names = ("workers", "presolve")
+    OPTIONS = {"workers": Option("number", "1", minimum=1), "presolve": Option("flag", "true")}
 
     id = "cpsat"
     title = "OR-tools CP-SAT in process (AllDifferent, tables, linear constraints)"
@@ -103,8 +103,8 @@ class CpSatEngine(Engine):
         from ortools.sat.python import cp_model
         solver = cp_model.CpSolver()
         p = solver.parameters
-        p.num_workers = int(self.options.get("workers", 1))
-        p.cp_model_presolve = self.options.get("presolve", "1") not in ("0", "false", "no")
+        p.num_workers = self.number_option("workers")
+        p.cp_model_presolve = self.flag_option("presolve")
         if timeout:
             p.max_time_in_seconds = float(timeout)
         if enumerate_all:

@@ -35,7 +35,7 @@ from typing import ClassVar
 from ..errors import BadInput
 from ..model import Puzzle
 from ..problem import build_problem
-from .base import Availability, Outcome, Status
+from .base import Availability, Option, Outcome, Status
 from .pypi.encode import ROOT_NAME, Index, build_index
 from .resolvers import ResolverEngine, ToolRun, excerpt, last_lines, value
 from .localhost import QuietHandler, serve
@@ -154,7 +154,6 @@ MAX_WORDS = 12          # a tool may print one line per broken peer: the first o
 class JavaScriptEngine(ResolverEngine):
     """Shared body: registry, project, the tool's run, the lockfile checked against the rules."""
 
-    option_names = ("encoding", "memory_mb")
     install_hint = "python3 tasks.py setup (deps/js/package.json -> .venv/tools/js)"
     differential_limit = 0
     status_timeout = 8
@@ -351,13 +350,10 @@ class YarnBerryEngine(JavaScriptEngine):
     lockfile = "yarn.lock"
     variants = ("faithful", "tuned", "pnp", "pnp-tuned")
 
-    def encoding(self):
-        value = self.options.get("encoding", "tuned" if self.variant.endswith("tuned")
-                                 else "faithful")
-        if value not in ("faithful", "tuned"):
-            raise BadInput(f"engine {self.id}: option encoding={value!r} is not one of "
-                           f"faithful, tuned")
-        return value
+    OPTIONS = {**JavaScriptEngine.OPTIONS,
+               "encoding": Option(("faithful", "tuned"),
+                                  {"faithful": "faithful", "tuned": "tuned", "pnp": "faithful",
+                                   "pnp-tuned": "tuned"})}
 
     def command(self):
         node, cli = find_program("node"), js_file("@yarnpkg/cli-dist/bin/yarn.js")

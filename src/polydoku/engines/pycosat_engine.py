@@ -13,12 +13,12 @@ import itertools
 import time
 
 from ..problem import Problem
-from .base import ALL_KINDS, Availability, Engine, Outcome, Status
+from .base import ALL_KINDS, Availability, Engine, Option, Outcome, Status
 from .cnf import ENCODINGS
 
 class PycosatEngine(Engine):
     """PicoSAT (pycosat) on the CNF encoding, givens as unit clauses."""
-    option_names = ("prop_limit",)
+    OPTIONS = {"prop_limit": Option("number", "0")}
 
     id = "pycosat"
     title = "PicoSAT through pycosat (conda's classic SAT solver) on the CNF encoding"
@@ -39,7 +39,7 @@ class PycosatEngine(Engine):
         import pycosat
         cnf, build_seconds = ENCODINGS.get(problem)
         clauses = cnf.clauses + [[lit] for lit in cnf.given_literals(problem)]
-        prop_limit = int(self.options.get("prop_limit", 0))
+        prop_limit = self.number_option("prop_limit")
         deadline = time.monotonic() + timeout if timeout else None
         t0 = time.perf_counter()
         if max_solutions <= 1:

@@ -18,9 +18,8 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar
 
-from ..errors import BadInput
 from ..problem import Problem
-from .base import ALL_KINDS, Availability, Engine, Outcome, Status
+from .base import ALL_KINDS, Availability, Engine, Option, Outcome, Status
 from .pypi.encode import ENCODINGS, build_index
 from . import words
 from .sandbox import DEFAULT_MEMORY_MB, Sandbox, ToolRun, find_program
@@ -31,7 +30,8 @@ MAX_WORDS_LINES = 60
 class ResolverEngine(Engine):
     """Encode, run in a sandbox, read the pins back; subclasses write the tool's own artifact."""
 
-    option_names = ("encoding", "memory_mb")
+    OPTIONS = {"encoding": Option(ENCODINGS, {"faithful": "faithful", "tuned": "tuned"}),
+               "memory_mb": Option("number", str(DEFAULT_MEMORY_MB), minimum=1)}
     capabilities = frozenset({"solve"})
     takes = ALL_KINDS
     variants: ClassVar[tuple[str, ...]] = ("faithful", "tuned")
@@ -44,24 +44,11 @@ class ResolverEngine(Engine):
 
     def encoding(self) -> str:
         """Return the encoding: the variant's, or the `encoding` option's."""
-        value = self.options.get("encoding", self.variant)
-        if value not in ENCODINGS:
-            raise BadInput(f"engine {self.id}: option encoding={value!r} is not one of "
-                           f"{', '.join(ENCODINGS)}")
-        return value
+        return self.option("encoding")
 
     def memory_mb(self) -> int:
         """Return the memory cap of the tool's runs, in MB."""
-        value = self.options.get("memory_mb", str(DEFAULT_MEMORY_MB))
-        if not (value.isascii() and value.isdigit() and int(value) > 0):
-            raise BadInput(f"engine {self.id}: option memory_mb must be a whole number of MB, "
-                           f"not {value!r}")
-        return int(value)
-
-    def check_options(self) -> None:
-        """Read every option once, so a bad value is bad input before anything runs."""
-        self.encoding()
-        self.memory_mb()
+        return self.number_option("memory_mb")
 
     def program_path(self) -> str | None:
         """Return the program this engine runs (None when it is not installed)."""
@@ -82,7 +69,6 @@ class ResolverEngine(Engine):
 
     def solve(self, problem: Problem, *, max_solutions: int = 1,
               timeout: float | None = None) -> Outcome:
-        self.check_options()
         index = self.encode(problem)
         with Sandbox(self.id, self.keep) as box:
             t0 = time.perf_counter()

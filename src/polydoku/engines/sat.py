@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..problem import Problem
-from .base import ALL_KINDS, Availability, Core, Engine, Outcome, Status
+from .base import ALL_KINDS, Availability, Core, Engine, Option, Outcome, Status
 from .cnf import ENCODINGS, Cnf
 from .models.common import ModelCache
 
@@ -65,9 +65,18 @@ def _solver_names() -> list[str]:
     return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
 
 
+def _known_solvers() -> list[str]:
+    """Return the solver names PySAT knows (none when PySAT is missing: `available` says so)."""
+    try:
+        return _solver_names()
+    except ImportError:
+        return []
+
+
 class SatEngine(Engine):
     """PySAT on the CNF encoding, givens as assumptions."""
-    option_names = ("solver", "budget")
+    OPTIONS = {"solver": Option(_known_solvers, DEFAULT_SOLVER),
+               "budget": Option("number", str(DEFAULT_BUDGET), minimum=1)}
 
     id = "sat"
     title = "PySAT SAT solvers in process (CaDiCaL by default; -o solver=NAME) on a CNF encoding"
@@ -77,8 +86,8 @@ class SatEngine(Engine):
 
     def __init__(self, variant=None, *, keep=None, options=None):
         super().__init__(variant, keep=keep, options=options)
-        self.solver_name = self.options.get("solver", DEFAULT_SOLVER).lower()
-        self.budget = int(self.options.get("budget", DEFAULT_BUDGET))
+        self.solver_name = self.option("solver")
+        self.budget = self.number_option("budget")
         if self.solver_name not in _BASES:         # shared by every engine object of a process
             _BASES[self.solver_name] = ModelCache(self._load, size=4)
         self._bases = _BASES[self.solver_name]

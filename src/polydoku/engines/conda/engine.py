@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from ...errors import BadInput
 from ...problem import Problem
-from ..base import ALL_KINDS, Availability, Engine, Outcome, Status
+from ..base import ALL_KINDS, Availability, Engine, Option, Outcome, Status
 from .decode import decode
 from .encode import VARIANTS, encode
 from .run import run_tool
@@ -27,7 +27,9 @@ _STATUS = {"solved": Status.SOLVED, "unsatisfiable": Status.UNSATISFIABLE,
 
 class _CondaEngine(Engine):
     """Shared body of the two conda engines; subclasses name the tool and its distribution."""
-    option_names = ("prune", "order", "cells_need_meta", "units", "nogoods")
+    # the encoding's knobs; a knob not given keeps the variant's setting (encode.ENCODINGS)
+    OPTIONS = {"prune": Option("flag"), "order": Option("flag"), "cells_need_meta": Option("flag"),
+               "units": Option("flag"), "nogoods": Option(("depends", "constrains"))}
 
     tool: ClassVar[str] = ""
     module: ClassVar[str] = ""           # the import name the child needs

@@ -17,9 +17,8 @@ import re
 from pathlib import Path
 from typing import ClassVar
 
-from ...errors import BadInput
 from ...problem import Problem
-from ..base import ALL_KINDS, Availability, Engine, Outcome, Status
+from ..base import ALL_KINDS, Availability, Engine, Option, Outcome, Status
 from ..sandbox import Sandbox, find_program
 from ..versions import program_version
 from . import decode, layout, run
@@ -31,35 +30,20 @@ _MEMORY_WORDS = ("bad_alloc", "out of memory", "cannot allocate memory", "memory
 
 class DebianEngine(Engine):
     """Shared behaviour: encode, run in a sandbox, decode, and say honestly what happened."""
-    option_names = None       # checked in __init__ below
 
     capabilities = frozenset({"solve"})
     takes = ALL_KINDS
     variants = ("faithful", "tuned")
     programs: ClassVar[tuple[str, ...]] = ()
-    extra_options: ClassVar[tuple[str, ...]] = ()
+    OPTIONS = {"reduction": Option(REDUCTIONS, "conflicts"),
+               "memory_mb": Option("number", str(run.DEFAULT_MEMORY_MB), minimum=1)}
     gave_up: ClassVar[str] = "the tool stopped without a solution"
     no_answer_codes: ClassVar[tuple[int, ...]] = ()   # exit codes of a run that said "no answer"
 
     def __init__(self, variant: str | None = None, *, keep=None, options=None):
         super().__init__(variant, keep=keep, options=options)
-        known = ("reduction", "memory_mb", *self.extra_options)
-        for key in self.options:
-            if key not in known:
-                raise BadInput(f"engine {self.id!r} has no option {key!r} "
-                               f"(it has: {', '.join(known)})")
-        self.reduction = self.options.get("reduction", "conflicts")
-        if self.reduction not in REDUCTIONS:
-            raise BadInput(f"bad reduction {self.reduction!r} for engine {self.id!r} "
-                           f"(known: {', '.join(REDUCTIONS)})")
-        self.memory_mb = self._int_option("memory_mb", run.DEFAULT_MEMORY_MB)
-
-    def _int_option(self, key: str, default: int) -> int:
-        """Return an integer option (a bad one is bad input)."""
-        value = self.options.get(key, str(default))
-        if not (value.isascii() and value.isdigit()):
-            raise BadInput(f"option {key}={value!r} of engine {self.id!r} is not a whole number")
-        return int(value)
+        self.reduction = self.option("reduction")
+        self.memory_mb = self.number_option("memory_mb")
 
     def available(self) -> Availability:
         """Return whether every program this engine drives is installed, and its version."""
@@ -251,12 +235,12 @@ class AptitudeEngine(DebianEngine):
              "on a generated Packages file")
     install_hint = "apt-get install aptitude"
     programs = ("aptitude",)
-    extra_options = ("steplimit",)
+    OPTIONS = {**DebianEngine.OPTIONS, "steplimit": Option("number", "0")}
     gave_up = "aptitude's resolver gave up"
     no_answer_codes = (1,)    # "Unable to resolve dependencies! Giving up..."
 
     def run_tool(self, box, root, timeout):
-        step = self._int_option("steplimit", 0) or None
+        step = self.number_option("steplimit") or None
         return run.run_apt_family(box, root, layout.aptitude_command(str(root), step),
                                   timeout=timeout, memory_mb=self.memory_mb)
 
@@ -293,14 +277,10 @@ class LibsolvDebEngine(DebianEngine):
     title = "libsolv (Python bindings) installing puzzle from the generated Packages file"
     install_hint = ("apt-get install python3-solv (reads Packages natively), "
                     "or pip install solv (in the venv)")
-    extra_options = ("solv",)
+    OPTIONS = {**DebianEngine.OPTIONS, "solv": Option(("auto", "debian", "pypi"), "auto")}
 
     def _which(self) -> str:
-        which = self.options.get("solv", "auto")
-        if which not in ("auto", "debian", "pypi"):
-            raise BadInput(f"option solv={which!r} of engine 'libsolv-deb': "
-                           "use auto, debian or pypi")
-        return which
+        return self.option("solv")
 
     def available(self) -> Availability:
         python, reader = run.solv_python(self._which())

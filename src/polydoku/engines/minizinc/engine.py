@@ -13,7 +13,7 @@ import functools
 import re
 
 from ...problem import Problem
-from ..base import ALL_KINDS, Availability, Engine, Outcome, Status
+from ..base import ALL_KINDS, Availability, Engine, Option, Outcome, Status
 from ..sandbox import Sandbox, find_program
 
 DEFAULT_SOLVER = "gecode"
@@ -21,7 +21,7 @@ DEFAULT_SOLVER = "gecode"
 
 class MiniZincEngine(Engine):
     """MiniZinc + Gecode, through the `minizinc` program."""
-    option_names = ("solver",)
+    OPTIONS = {"solver": Option("text", DEFAULT_SOLVER)}
 
     id = "minizinc"
     title = "MiniZinc model run by the minizinc program with its Gecode backend"
@@ -30,12 +30,12 @@ class MiniZincEngine(Engine):
     takes = ALL_KINDS
 
     def available(self) -> Availability:
-        return _availability(self.options.get("solver", DEFAULT_SOLVER), self.install_hint)
+        return _availability(self.option("solver"), self.install_hint)
 
     def solve(self, problem: Problem, *, max_solutions: int = 1,
               timeout: float | None = None) -> Outcome:
         from .run import run
-        a = run(problem, solver=self.options.get("solver", DEFAULT_SOLVER),
+        a = run(problem, solver=self.option("solver"),
                 max_solutions=max_solutions, timeout=timeout, keep=self.keep)
         stats = {"run_seconds": round(a.seconds, 6)}
         common: dict[str, Any] = dict(stats=stats, engine=self.spec, log_path=a.log_path,

@@ -17,7 +17,7 @@ import shutil
 import xml.etree.ElementTree as ET
 
 from ...problem import Problem
-from ..base import Availability, Engine, Outcome, Status
+from ..base import Availability, Engine, Option, Outcome, Status
 from ..sandbox import Sandbox, find_program
 from . import alloy, picat
 
@@ -26,7 +26,7 @@ GRACE_SECONDS = 10.0
 
 class AlloyEngine(Engine):
     """The Alloy 6 analyzer on the exported `.als` model (solve only)."""
-    option_names = ("jar",)
+    OPTIONS = {"jar": Option("text")}
 
     id = "alloy"
     title = "Alloy 6 analyzer on the exported .als model (optional: not in PyPI/Debian/npm)"
@@ -41,7 +41,7 @@ class AlloyEngine(Engine):
         exe = find_program("alloy")
         if exe:
             return [exe]
-        jar = self.options.get("jar") or os.environ.get("POLYDOKU_ALLOY_JAR")
+        jar = self.option("jar") or os.environ.get("POLYDOKU_ALLOY_JAR")
         java = shutil.which("java")
         if jar and os.path.isfile(jar) and java:
             return [java, "-jar", jar]

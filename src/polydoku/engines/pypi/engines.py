@@ -13,49 +13,23 @@ import sys
 import time
 from typing import ClassVar
 
-from ...errors import BadInput
 from ...problem import Problem
-from ..base import ALL_KINDS, Availability, Engine, Outcome, Status
+from ..base import ALL_KINDS, Availability, Engine, Option, Outcome, Status
 from ..sandbox import Sandbox, find_program
 from . import encode
 
 
 class PackagingEngine(Engine):
     """Common ground: options, the encoding, and the run -> outcome path for outside tools."""
-    option_names = None       # checked by check_options
 
     capabilities = frozenset({"solve"})
     takes = ALL_KINDS
     variants = ("faithful", "tuned")
     tool: ClassVar[str] = ""
-    # option -> (allowed values or None for an integer, default per variant)
-    OPTIONS: ClassVar[dict[str, tuple[tuple[str, ...] | None, dict[str, str]]]] = {
-        "encoding": (encode.ENCODINGS, {"faithful": "faithful", "tuned": "tuned"}),
-    }
-
-    def option(self, key: str) -> str:
-        """Return an option's value: given with -o, else the variant's default."""
-        allowed, defaults = self.OPTIONS[key]
-        value = self.options.get(key, defaults.get(self.variant, ""))
-        if allowed is None and value and not (value.isascii() and value.isdigit()):
-            raise BadInput(f"engine {self.id}: option {key} must be a whole number, not {value!r}")
-        if allowed is not None and value not in allowed:
-            raise BadInput(f"engine {self.id}: option {key}={value!r} is not one of "
-                           f"{', '.join(allowed)}")
-        return value
-
-    def check_options(self) -> None:
-        """Reject options this engine does not know (bad input naming the known ones)."""
-        unknown = sorted(set(self.options) - set(self.OPTIONS))
-        if unknown:
-            raise BadInput(f"engine {self.id} has no option {unknown[0]!r} "
-                           f"(it has: {', '.join(self.OPTIONS)})")
-        for key in self.OPTIONS:
-            self.option(key)
+    OPTIONS = {"encoding": Option(encode.ENCODINGS, {"faithful": "faithful", "tuned": "tuned"})}
 
     def solve(self, problem: Problem, *, max_solutions: int = 1,
               timeout: float | None = None) -> Outcome:
-        self.check_options()
         index = encode.build_index(problem, self.option("encoding"))
         from . import decode
         with Sandbox(self.id, self.keep) as sandbox:
@@ -96,9 +70,9 @@ class ResolvelibEngine(PackagingEngine):
     install_hint = "pip install resolvelib packaging"
     tool = "resolvelib"
     OPTIONS = {**PackagingEngine.OPTIONS,
-               "strategy": (("pip", "fewest"), {"faithful": "pip", "tuned": "fewest"}),
-               "order": (("highest", "lowest"), {"faithful": "highest", "tuned": "highest"}),
-               "max_rounds": (None, {})}
+               "strategy": Option(("pip", "fewest"), {"faithful": "pip", "tuned": "fewest"}),
+               "order": Option(("highest", "lowest"), "highest"),
+               "max_rounds": Option("number", minimum=1)}
 
     def available(self) -> Availability:
         try:
@@ -110,7 +84,6 @@ class ResolvelibEngine(PackagingEngine):
 
     def solve(self, problem: Problem, *, max_solutions: int = 1,
               timeout: float | None = None) -> Outcome:
-        self.check_options()
         from resolvelib import ResolutionImpossible, ResolutionTooDeep
 
         from . import decode, resolver
@@ -175,8 +148,8 @@ class UvEngine(PackagingEngine):
     install_hint = "pip install uv"
     tool = "uv"
     OPTIONS = {**PackagingEngine.OPTIONS,
-               "resolution": (("highest", "lowest", "lowest-direct"),
-                              {"faithful": "highest", "tuned": "lowest"})}
+               "resolution": Option(("highest", "lowest", "lowest-direct"),
+                                    {"faithful": "highest", "tuned": "lowest"})}
 
     def available(self) -> Availability:
         return _program("uv", "uv", self.install_hint)
@@ -210,8 +183,8 @@ class PdmEngine(PackagingEngine):
     install_hint = "python3 tasks.py setup (deps/tools/pdm.txt -> .venv/tools/pdm)"
     tool = "pdm"
     OPTIONS = {**PackagingEngine.OPTIONS,
-               "strategy": (("", "direct_minimal_versions"), {}),
-               "max_rounds": (None, {})}
+               "strategy": Option(("direct_minimal_versions",)),
+               "max_rounds": Option("number", minimum=1)}
 
     def available(self) -> Availability:
         return _program("pdm", "pdm", self.install_hint)
