@@ -16,19 +16,16 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
 from ..errors import BadInput
+from .foreign import GLOBALS, Converted, decompress, is_foreign
 
 MAX_PAYLOAD = 2_000_000          # characters: a real puzzle is a few thousand
 COSMETIC = ("line", "rectangle", "circle", "text", "cage", "fogofwar", "foglight",
             "disabledlogic", "truecandidatesoptions", "solution", "author", "ruleset",
             "metadata", "highlightConflicts")
-GLOBALS = {"diagonal+": "diagonal-anti", "diagonal-": "diagonal-main",
-           "antiknight": "anti-knight", "antiking": "anti-king",
-           "nonconsecutive": "non-consecutive", "disjointgroups": "disjoint-groups"}
 LINES = {"thermometer": "thermometer", "slowthermometer": "slow-thermometer",
          "palindrome": "palindrome", "betweenline": "between", "renban": "renban",
          "whispers": "whispers", "entropicline": "entropic", "modularline": "modular",
@@ -43,38 +40,10 @@ _STEPS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
 _CELL = re.compile(r"^R(\d+)C(\d+)$", re.IGNORECASE | re.ASCII)
 
 
-@dataclass
-class Converted:
-    """A puzzle in polydoku's JSON, and the cosmetic elements that were left out."""
-
-    data: dict[str, Any]
-    ignored: list[str] = field(default_factory=list)
-
-
 def read_link(text: str, lines: dict[str, str] | None = None) -> Converted:
     """Return the puzzle of a link, a payload or f-puzzles JSON; `lines` names the kind of
     a SudokuPad puzzle's lines by colour."""
     return convert_object(_payload_json(text.strip()), lines)
-
-
-def puzzle_of(converted: Converted, name: str | None = None):
-    """Return the Puzzle of a converted link or object; the cosmetic elements it left out are
-    logged (at info level), one line."""
-    from .jsonfmt import puzzle_from_dict
-    if converted.ignored:
-        import logging
-        from ..text import one_line
-        logging.getLogger("polydoku").info(
-            "%s", one_line(f"{name + ': ' if name else ''}left out as cosmetic: "
-                           f"{', '.join(converted.ignored)[:2000]}"))
-    return puzzle_from_dict(converted.data, name=name)
-
-
-def is_foreign(data: Any) -> bool:
-    """Return whether a decoded JSON object is an f-puzzles puzzle (`grid`) or a SudokuPad one
-    (`cells`) rather than polydoku's own (`givens`)."""
-    return (isinstance(data, dict) and "givens" not in data
-            and (isinstance(data.get("grid"), list) or isinstance(data.get("cells"), list)))
 
 
 def convert_object(data: dict[str, Any], lines: dict[str, str] | None = None) -> Converted:
@@ -119,20 +88,6 @@ def _payload_json(text: str) -> dict[str, Any]:
         raise BadInput("a SudokuPad short link names a puzzle kept on its server, which cannot "
                        "be reached offline: use the puzzle's f-puzzles link or JSON")
     return _json(decompress(payload, "the link's payload"))
-
-
-def decompress(payload: str, what: str) -> str:
-    """Return the text of an lz-string (base64) payload; bad input naming `what` when it
-    does not decompress."""
-    import lzstring
-    text: str | None
-    try:
-        text = lzstring.LZString().decompressFromBase64(payload)
-    except Exception:                                      # noqa: BLE001 - a broken payload
-        text = None
-    if not text:
-        raise BadInput(f"{what} does not decompress (truncated or not lz-string)")
-    return text
 
 
 def _json(text: str) -> dict[str, Any]:

@@ -19,20 +19,21 @@ from .line import parse_values, size_for_length
 
 
 def parse_json(text: str, *, name: str | None = None) -> Puzzle:
-    """Return the puzzle described by a JSON object: polydoku's own, or f-puzzles' or
-    SudokuPad's puzzle JSON (read as their links are)."""
+    """Return the puzzle described by polydoku's own JSON object (`formats.read` also takes
+    f-puzzles' and SudokuPad's puzzle JSON)."""
+    return puzzle_from_dict(load_json(text), name=name)
+
+
+def load_json(text: str) -> Any:
+    """Return the decoded JSON of a text; malformed JSON is bad input naming its place."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as err:
         raise BadInput(f"malformed JSON: {err.msg}", line=err.lineno, column=err.colno) from None
     except RecursionError:
         raise BadInput("malformed JSON: nested too deeply") from None
     except ValueError as err:           # e.g. an integer of more than 4,300 digits
         raise BadInput(f"malformed JSON: {str(err).split(':')[0].lower()}") from None
-    from .fpuzzles import convert_object, is_foreign, puzzle_of
-    if is_foreign(data):                # decoded f-puzzles JSON, or a SudokuPad puzzle object
-        return puzzle_of(convert_object(data), name)
-    return puzzle_from_dict(data, name=name)
 
 
 def puzzle_from_dict(data: Any, *, name: str | None = None) -> Puzzle:

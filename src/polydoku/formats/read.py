@@ -16,7 +16,8 @@ from typing import IO, Iterator, Literal, Sequence, overload
 from ..errors import BadInput
 from ..model import Puzzle, Rule
 from .grid import is_separator, parse_grid
-from .jsonfmt import parse_json
+from . import foreign
+from .jsonfmt import load_json, puzzle_from_dict
 from .line import parse_line
 from .specs import looks_like_specs, parse_specs
 
@@ -113,11 +114,16 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
     if fmt == "specs":
         return parse_specs(stripped, size=size, rules=rules, name=name)
     if fmt == "json":
-        puzzle = parse_json(stripped, name=name)
+        data = load_json(stripped)
+        if foreign.is_foreign(data):    # decoded f-puzzles JSON, or a SudokuPad puzzle object
+            from .fpuzzles import convert_object
+            puzzle = foreign.puzzle_of(convert_object(data), name)
+        else:
+            puzzle = puzzle_from_dict(data, name=name)
         return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
     if fmt == "fpuzzles":
-        from .fpuzzles import puzzle_of, read_link      # imported when a link is read
-        puzzle = puzzle_of(read_link(stripped, line_names), name)
+        from .fpuzzles import read_link      # imported when a link is read
+        puzzle = foreign.puzzle_of(read_link(stripped, line_names), name)
         return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
     if fmt == "ksudoku":
         from .ksudoku import parse_ksudoku

@@ -24,7 +24,7 @@ from typing import Any, Mapping
 from ..errors import BadInput
 from ..model import default_alphabet
 from ..model.geometry import box_shape_for, box_shape_of, parse_cell
-from .fpuzzles import GLOBALS, Converted, decompress
+from .foreign import GLOBALS, Converted, decompress
 
 MAX_DEPTH = 64
 MAX_ITEMS = 200_000

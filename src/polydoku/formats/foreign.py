@@ -1,0 +1,62 @@
+"""What the f-puzzles and SudokuPad readers share: the converted form both return (polydoku's
+puzzle JSON and what was left out), the global rules both state as flags, lz-string payloads,
+and turning a converted puzzle into a `Puzzle`.
+
+It sits below both readers (`fpuzzles.py` and `sudokupad.py`) and imports neither.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import BadInput
+
+if TYPE_CHECKING:
+    from ..model import Puzzle
+
+GLOBALS = {"diagonal+": "diagonal-anti", "diagonal-": "diagonal-main",
+           "antiknight": "anti-knight", "antiking": "anti-king",
+           "nonconsecutive": "non-consecutive", "disjointgroups": "disjoint-groups"}
+
+
+@dataclass
+class Converted:
+    """A puzzle in polydoku's JSON, and the cosmetic elements that were left out."""
+
+    data: dict[str, Any]
+    ignored: list[str] = field(default_factory=list)
+
+
+def puzzle_of(converted: Converted, name: str | None = None) -> Puzzle:
+    """Return the Puzzle of a converted link or object; the cosmetic elements it left out are
+    logged (at info level), one line."""
+    from .jsonfmt import puzzle_from_dict
+    if converted.ignored:
+        import logging
+        from ..text import one_line
+        logging.getLogger("polydoku").info(
+            "%s", one_line(f"{name + ': ' if name else ''}left out as cosmetic: "
+                           f"{', '.join(converted.ignored)[:2000]}"))
+    return puzzle_from_dict(converted.data, name=name)
+
+
+def is_foreign(data: Any) -> bool:
+    """Return whether a decoded JSON object is an f-puzzles puzzle (`grid`) or a SudokuPad one
+    (`cells`) rather than polydoku's own (`givens`)."""
+    return (isinstance(data, dict) and "givens" not in data
+            and (isinstance(data.get("grid"), list) or isinstance(data.get("cells"), list)))
+
+
+def decompress(payload: str, what: str) -> str:
+    """Return the text of an lz-string (base64) payload; bad input naming `what` when it
+    does not decompress."""
+    import lzstring
+    text: str | None
+    try:
+        text = lzstring.LZString().decompressFromBase64(payload)
+    except Exception:                                      # noqa: BLE001 - a broken payload
+        text = None
+    if not text:
+        raise BadInput(f"{what} does not decompress (truncated or not lz-string)")
+    return text
