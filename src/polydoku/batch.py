@@ -42,11 +42,6 @@ MAX_CHUNK = 1024
 IN_FLIGHT_PER_JOB = 4   # chunks queued per worker: enough to hide the round trip, no more
 
 
-def default_jobs() -> int:
-    """Return the number of processes to use by default: the machine's core count."""
-    return os.cpu_count() or 1
-
-
 def _timed(task: Callable[[int, list[T]], R], start: int, chunk: list[T]) -> tuple[R, float]:
     """Return a task's result for a chunk and the worker's seconds spent on it. A stop signal
     unwinds the task (its sandboxes clean up) and then ends the worker."""

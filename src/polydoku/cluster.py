@@ -43,6 +43,7 @@ from itertools import islice
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from .errors import ClusterUnavailable
+from .jobs import default_jobs
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -130,7 +131,6 @@ def cluster_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, add
     chunk the cluster cannot compute yields on_lost(start, chunk, error) (without `on_lost`
     it ends the run with ClusterUnavailable). `total`, the number of items when known (an
     estimate will do), lets the last chunks shrink."""
-    from .batch import default_jobs
     with connect(address, workers=workers or default_jobs()) as client:
         with _interrupts() as stop:
             run = _Run(client, task, initializer, initargs, size, unordered, on_lost, total,

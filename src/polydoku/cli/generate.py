@@ -14,7 +14,8 @@ from functools import partial
 
 import click
 
-from ..batch import Progress, default_jobs, run_map
+from ..batch import Progress, run_map
+from ..jobs import default_jobs
 from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN, BadInput, PolydokuError
 from ..formats.grid import write_grid
 from ..formats.jsonfmt import puzzle_to_dict

@@ -27,7 +27,8 @@ from typing import Any, Callable, Iterable, Iterator
 import click
 
 from .. import api
-from ..batch import Progress, default_jobs, run_chunks
+from ..batch import Progress, run_chunks
+from ..jobs import default_jobs
 from ..engines.base import Engine
 from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT)
 from ..formats.read import Entry, RawLine, parse_entry
