@@ -178,7 +178,8 @@ def test_gave_up_is_unknown():
 
 def test_16x16_uses_quickxplain_and_symbols():
     import json
-    from polydoku.cli.explain import literal_name, parse_why
+    from polydoku.jsonout import literal_name
+    from polydoku.reasoning.explain import parse_why
     from polydoku.formats.jsonfmt import parse_json
     line = next(ln for ln in data_lines("variants/variants.jsonl")
                 if json.loads(ln)["id"] == "joon-16x16")

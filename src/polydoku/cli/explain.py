@@ -3,50 +3,21 @@ value (`--why r1c6=4`). Parse -> `reasoning.explain` -> render -> exit code."""
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 import click
 
 from .. import api
 from ..engines import Status
-from ..errors import BadInput, PolydokuError
+from ..errors import PolydokuError
 from ..jsonout import explain_json, literal_name
-from ..model import Puzzle, parse_cell
-from ..reasoning.explain import DEFAULT_SMALLEST_BUDGET, METHODS, Explanation, explain as run
+from ..model import Puzzle
+from ..reasoning.explain import (DEFAULT_SMALLEST_BUDGET, METHODS, Explanation, explain as run,
+                                 parse_why)
 from .app import cli
 from .common import json_option
 from .common import (ExitCode, STATUS_EXIT, echo_json, engine_options, good_puzzles, seconds,
                      input_format_option, parse_options, puzzle_argument, rules_option)
-
-_WHY = re.compile(r"^\s*(r\d+\s*c\d+)\s*=\s*(\S+)\s*$", re.IGNORECASE | re.ASCII)
-_CONDA = re.compile(r"^\s*(\d+)x(\d+)-is=+(\S+)\s*$", re.ASCII)
-
-
-def parse_why(text: str, puzzle: Puzzle) -> tuple[int, int]:
-    """Return (cell index, value) of `r1c6=4` (or conda's `1x6-is=4`); bad input otherwise."""
-    n = puzzle.size
-    m, conda = _WHY.match(text), _CONDA.match(text)
-    if not (m or conda):
-        raise BadInput(f"--why {text!r}: expected a cell and a value like r1c6=4")
-    if m:
-        cell_text, symbol = m.group(1), m.group(2)
-    else:
-        assert conda is not None
-        cell_text, symbol = f"r{conda.group(1)}c{conda.group(2)}", conda.group(3)
-    try:
-        cell = parse_cell(cell_text, n)
-    except BadInput as err:
-        raise BadInput(f"--why {text}: {err.reason}") from None
-    lookup = {ch.upper(): k + 1 for k, ch in enumerate(puzzle.alphabet)}
-    value = lookup.get(symbol.upper())
-    if value is None and symbol.isascii() and symbol.isdigit() and 1 <= int(symbol) <= n:
-        value = int(symbol)
-    if value is None:
-        raise BadInput(f"--why {text}: value {symbol!r} is not one of "
-                       f"{puzzle.alphabet[0]}..{puzzle.alphabet[-1]}")
-    return puzzle.geometry.index(cell), value
-
 
 def marked_grid(puzzle: Puzzle, literals: Sequence[tuple[int, int]],
                 marked: tuple[int, int] | None = None) -> str:

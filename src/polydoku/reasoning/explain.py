@@ -43,6 +43,7 @@ Roads not taken (figures from `bench/explain.py`: medians over 10 unsolvable tdo
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Callable
@@ -50,14 +51,43 @@ from typing import Callable
 from ..engines import Status, make_engine
 from ..engines.base import Engine, Outcome
 from ..engines.native import compile_problem, initial_candidates, search
-from ..errors import EngineFailed, EngineUnavailable
+from ..errors import BadInput, EngineFailed, EngineUnavailable
 from ..model import Puzzle
-from ..model.geometry import cell_name
+from ..model.geometry import cell_name, parse_cell
 from ..problem import AbsDiffNot, AllDifferent, Nogood, Problem, build_problem
 from ..verify import grid_problems
 
 Literal = tuple[int, int]          # (variable, value): a given, or the cell value asked about
 Solution = tuple[int, ...]
+
+_WHY = re.compile(r"^\s*(r\d+\s*c\d+)\s*=\s*(\S+)\s*$", re.IGNORECASE | re.ASCII)
+_CONDA = re.compile(r"^\s*(\d+)x(\d+)-is=+(\S+)\s*$", re.ASCII)
+
+
+def parse_why(text: str, puzzle: Puzzle) -> Literal:
+    """Return (cell index, value) of `r1c6=4` (or conda's `1x6-is=4`); bad input otherwise."""
+    n = puzzle.size
+    m, conda = _WHY.match(text), _CONDA.match(text)
+    if not (m or conda):
+        raise BadInput(f"--why {text!r}: expected a cell and a value like r1c6=4")
+    if m:
+        cell_text, symbol = m.group(1), m.group(2)
+    else:
+        assert conda is not None
+        cell_text, symbol = f"r{conda.group(1)}c{conda.group(2)}", conda.group(3)
+    try:
+        cell = parse_cell(cell_text, n)
+    except BadInput as err:
+        raise BadInput(f"--why {text}: {err.reason}") from None
+    lookup = {ch.upper(): k + 1 for k, ch in enumerate(puzzle.alphabet)}
+    value = lookup.get(symbol.upper())
+    if value is None and symbol.isascii() and symbol.isdigit() and 1 <= int(symbol) <= n:
+        value = int(symbol)
+    if value is None:
+        raise BadInput(f"--why {text}: value {symbol!r} is not one of "
+                       f"{puzzle.alphabet[0]}..{puzzle.alphabet[-1]}")
+    return puzzle.geometry.index(cell), value
+
 
 DEFAULT_SMALLEST_BUDGET = 10.0
 

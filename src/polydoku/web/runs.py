@@ -110,7 +110,7 @@ def read_request(kind: str, body: dict, max_timeout: float = MAX_TIMEOUT) -> Req
         raise BadInput(f"field 'at_least': {at_least} is below 1")
     why = _field(body, "why", str, "") or None
     if why:
-        from ..cli.explain import parse_why
+        from ..reasoning.explain import parse_why
         parse_why(why, puzzle)
     return Request(kind, puzzle, _field(body, "engine", str, "native"), timeout, limit, why,
                    _field(body, "smallest", bool, False), at_least, grade, max_level)
@@ -175,7 +175,7 @@ def _check_unique(req: Request) -> dict:
 
 
 def _explain(req: Request) -> dict:
-    from ..cli.explain import parse_why
+    from ..reasoning.explain import parse_why
     from ..jsonout import literal_name
     from ..reasoning.explain import explain
     literal = parse_why(req.why, req.puzzle) if req.why else None
