@@ -261,8 +261,9 @@ def test_the_express_lane_imports_neither_click_nor_the_model():
 
 
 @pytest.mark.parametrize("argv,wanted", [
-    (["solve", "F", "--jobs", "1"], ("F", True)), (["solve", "-j1", "F"], ("F", True)),
-    (["solve", "F", "--jobs=1"], ("F", True)), (["solve", "F"], ("F", False)),
+    (["solve", "F", "--jobs", "1"], ("F", True, False)), (["solve", "-j1", "F"], ("F", True, False)),
+    (["solve", "F", "--jobs=1"], ("F", True, False)), (["solve", "F"], ("F", False, False)),
+    (["solve", "F", "--no-check-unique"], ("F", False, True)), (["solve", "F", "--check-unique"], None),
     (["solve", "F", "--jobs", "2"], None), (["solve", "F", "--count"], None),
     (["solve", "F", "-f", "json"], None), (["solve", "F", "G"], None),
     (["check-unique", "F"], None), (["solve", "--jobs", "1"], None), (["solve", "F", "-j"], None),

@@ -91,11 +91,14 @@ def count(puzzle: Puzzle, engine: str | Engine = "native", *, limit: int = 100_0
 
 def is_unique(puzzle: Puzzle, engine: str | Engine = "native",
               timeout: float | None = DEFAULT_TIMEOUT) -> bool | None:
-    """Return True/False for exactly one solution, None when the engine could not tell."""
+    """Return True for exactly one solution, False for none or several, None when the engine
+    could not tell (it gave up, or it does not count and found one)."""
     outcome = solve(puzzle, engine, max_solutions=2, timeout=timeout)
-    if outcome.status is Status.UNKNOWN:
-        return None
-    return outcome.count == 1 and outcome.exhausted
+    if outcome.status is Status.UNSATISFIABLE or outcome.count >= 2:
+        return False
+    if outcome.status is Status.SOLVED and outcome.exhausted:
+        return True
+    return None
 
 
 def debug_enabled() -> bool:

@@ -106,8 +106,7 @@ def explain_json(e, puzzle: Puzzle, why_text: str | None) -> dict[str, Any]:
         "nodes": e.nodes,
         "puzzle_unsolvable": e.puzzle_unsolvable,
         "solutions": [write_line(puzzle, s) for s in e.solutions],
-        "unique": (e.exhausted and len(e.solutions) == 1) if e.status is Status.SOLVED
-        and not why_text else None,
+        "unique": e.is_unique,
         "witnesses": {literal_name(puzzle, g): write_line(puzzle, s)
                       for g, s in e.witnesses.items() if g in e.givens},
         "engine": e.stats.get("engine"),

@@ -107,8 +107,11 @@ def render_text(e: Explanation, puzzle: Puzzle, why_text: str | None) -> list[st
             sol = e.solutions[0]
             return [f"{why_text.partition('=')[0]} can hold {why_text.partition('=')[2]}: "
                     f"this solution has it", marked_grid(puzzle, list(enumerate(sol)), e.assumption)]
-        if e.exhausted and len(e.solutions) == 1:
+        if e.is_unique:
             return ["the puzzle has a solution, and only one: nothing to explain"]
+        if e.is_unique is None:
+            return [f"the puzzle has a solution: nothing to explain; uniqueness "
+                    f"{e.message or 'not counted'}"]
         return ["the puzzle has several solutions (at least 2): nothing to explain "
                 "(`polydoku solve --count --format grid` shows two and where they differ)"]
     lines = [f"unknown: {e.message or 'the engine gave up'}"]

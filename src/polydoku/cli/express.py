@@ -12,7 +12,8 @@ and the file's first lines are classic puzzle lines of one size (blank and `#` c
 allowed), the core's `solve_lines` reads, solves, checks and writes whole runs of lines in C,
 the first solution of each, as the native engine would. The check there is its own code
 (`classic_wrong`), not the search's: rows, columns, boxes and givens, from the two lines and
-the box shape alone.
+the box shape alone. A file of one puzzle is also searched for a second solution (the
+compiled search counting to two, within `UNIQUE_BUDGET`), as `solve` does with one puzzle.
 
 The first line the express lane cannot answer itself (another format or size, a puzzle with no
 solution, a timeout) and everything after it go to the full command (`app.main`), which reads
@@ -39,6 +40,34 @@ CLASSIC = {n * n: (n, r, c, b"123456789ABCDEFGHIJKLMNOP"[:n]) for n, (r, c) in _
 HEAD_LINES = 27          # as many lines as the reader peeks to tell one grid from many lines
 BLOCK = 1 << 18          # bytes read and solved at a time
 DEFAULT_TIMEOUT = 120.0  # seconds per puzzle: `solve --timeout`'s default
+UNIQUE_BUDGET = 2.0      # seconds `solve` spends looking for a second solution of one puzzle
+
+# Tally tags beyond the exit codes: a puzzle solved (exit 0) whose second solution was found,
+# or whose uniqueness was not settled; a run's closing summary counts them apart.
+SEVERAL = 0x100
+UNCHECKED = 0x200
+NOT_CHECKED = "uniqueness not checked (--check-unique checks it)"
+
+
+def exit_of(tag: int) -> int:
+    """Return the exit code of a tally tag (an exit code is its own tag)."""
+    return tag & 0xFF
+
+
+def not_unique_words(where: str, engine: str) -> str:
+    """Return the stderr line of a puzzle solved with a second solution found."""
+    return (f"polydoku: {where}not unique: {engine} found a second solution "
+            f"(polydoku solve --count --format grid shows two and where they differ)\n")
+
+
+def unchecked_words(where: str, reason: str) -> str:
+    """Return the stderr line of a puzzle solved whose uniqueness was not settled."""
+    return f"polydoku: {where}uniqueness not checked: {reason}\n"
+
+
+def budget_words(budget: float) -> str:
+    """Return why a search for a second solution stopped: its budget ran out."""
+    return f"no second solution ruled out within {budget:g} s (polydoku check-unique decides)"
 
 
 class Resume:
@@ -63,23 +92,24 @@ def take_resume() -> Resume | None:
 
 
 def summary_line(tally: dict[int, int], seconds: float,
-                 names: tuple[tuple[int, str], ...]) -> str | None:
-    """Return the closing line of a run over many puzzles (None for one puzzle or none)."""
+                 names: tuple[tuple[int, str], ...], note: str = "") -> str | None:
+    """Return the closing line of a run over many puzzles (None for one puzzle or none),
+    with a note after its counts (`solve` says whether it checked uniqueness)."""
     done = sum(tally.values())
     if done <= 1:
         return None
     counts = ", ".join(f"{tally[k]:,} {name}" for k, name in names if tally.get(k))
     return (f"polydoku: {done:,} puzzles in {seconds:.2f} s "
-            f"({done / max(seconds, 1e-9):,.0f}/s): {counts}")
+            f"({done / max(seconds, 1e-9):,.0f}/s): {counts}{'; ' + note if note else ''}")
 
 
-def plain_solve(argv: list[str]) -> tuple[str, bool] | None:
-    """Return (FILE, whether --jobs 1 was given) when the arguments are exactly `solve FILE`
-    and at most `--jobs 1` (in any order, as `-j 1`, `-j1` or `--jobs=1`) and FILE is a
-    regular file; else None."""
+def plain_solve(argv: list[str]) -> tuple[str, bool, bool] | None:
+    """Return (FILE, whether --jobs 1 was given, whether --no-check-unique was) when the
+    arguments are exactly `solve FILE` and at most `--jobs 1` (in any order, as `-j 1`, `-j1`
+    or `--jobs=1`) and `--no-check-unique`, and FILE is a regular file; else None."""
     if not argv or argv[0] != "solve":
         return None
-    path, jobs, k = None, None, 1
+    path, jobs, k, skip = None, None, 1, False
     while k < len(argv):
         arg = argv[k]
         if arg in ("--jobs", "-j") and k + 1 < len(argv):
@@ -89,6 +119,8 @@ def plain_solve(argv: list[str]) -> tuple[str, bool] | None:
             jobs = arg[7:]
         elif arg.startswith("-j") and len(arg) > 2:
             jobs = arg[2:]
+        elif arg == "--no-check-unique":
+            skip = True
         elif arg.startswith("-") or path is not None:
             return None
         else:
@@ -96,7 +128,7 @@ def plain_solve(argv: list[str]) -> tuple[str, bool] | None:
         k += 1
     if jobs is not None and jobs.strip() != "1" or path is None or not os.path.isfile(path):
         return None
-    return path, jobs is not None
+    return path, jobs is not None, skip
 
 
 def _core_for(cells: int):
@@ -164,7 +196,7 @@ def run(argv: list[str]) -> int | None:
     asked = plain_solve(argv)
     if asked is None:
         return None
-    path, one_job = asked
+    path, one_job, skip_check = asked
     try:
         handle = open(path, "rb")
     except OSError:
@@ -211,10 +243,29 @@ def run(argv: list[str]) -> int | None:
             _resume = Resume(lines, chars, {SOLVED: answered}, start)
             return None
         line = summary_line({SOLVED: answered}, time.perf_counter() - start,
-                            ((SOLVED, "solved"),))
+                            ((SOLVED, "solved"),), NOT_CHECKED)
         if line:
             sys.stderr.write(line + "\n")
+        elif answered == 1 and not skip_check:      # a file of one puzzle
+            _check_one(core, path, symbols)
         return SOLVED
+
+
+def _check_one(core, path: str, symbols: bytes) -> None:
+    """Look for a second solution of a file's one classic puzzle, within the budget, and say
+    on stderr when there is one or when the budget ran out (the full path says the same)."""
+    with open(path, "rb") as handle:
+        data = handle.read(BLOCK)
+    body = next(b for b in (ln.rstrip(b"\r") for ln in data.split(b"\n"))
+                if b and not b.startswith(b"#"))
+    value = {ch: k + 1 for k, ch in enumerate(symbols)}
+    value.update({ch: k + 1 for k, ch in enumerate(symbols.lower())})
+    givens = [(i, value[ch]) for i, ch in enumerate(body) if ch in value]
+    _, found, _, _, timed_out = core.search(givens, 2, 0, time.monotonic() + UNIQUE_BUDGET)
+    if found >= 2:
+        sys.stderr.write(not_unique_words("", "native"))
+    elif timed_out:
+        sys.stderr.write(unchecked_words("", budget_words(UNIQUE_BUDGET)))
 
 
 def _progress(total: int):

@@ -33,7 +33,7 @@ from ..engines.base import Engine
 from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT)
 from ..formats.read import Entry, RawLine, parse_entry
 from .common import ExitCode, json_line, stderr_is_terminal
-from .express import Resume, summary_line, take_resume
+from .express import Resume, exit_of, summary_line, take_resume
 
 # What one puzzle prints: (stdout text, stderr text, exit code).
 Result = tuple[str, str, int]
@@ -52,8 +52,8 @@ class Job:
     `handle` is a top-level function (workers import it by name); `settings` is whatever it
     needs besides the entry and the engine (picklable). `json` says whether the command
     prints JSON lines, so that failures found outside `handle` print in the same format, with
-    `error_fields` added (e.g. `{"unique": None}`). `summary` names the exit codes in the
-    closing line on stderr.
+    `error_fields` added (e.g. `{"unique": None}`). `summary` names the exit codes (and the
+    tally tags of `express.exit_of`) in the closing line on stderr.
     """
 
     handle: Callable[[Entry, Engine, Any], Result]
@@ -65,6 +65,7 @@ class Job:
     json: bool = False
     error_fields: dict[str, Any] = field(default_factory=dict)
     summary: tuple[tuple[int, str], ...] = SOLVE_SUMMARY
+    note: str = ""               # said after the summary's counts
     source: str = "<stdin>"
     bad_row: Callable[[Entry, Any], str] | None = None   # a bad line's record, when not "error"
     # answers the leading lines of a run at once when it can: (texts, settings) -> (lines
@@ -127,7 +128,7 @@ def run_lines(first: RawLine, rest: Iterable[RawLine], job: Job, spread: Spread,
     batches: Iterator[Batch]
     if spread.dask:
         batches = _cluster_batches(chain([first], rest), job, spread, count_lines(first.source))
-        return stream(batches, total, job.summary, label="on Dask")
+        return stream(batches, total, job.summary, label="on Dask", note=job.note)
     head, lines = _peek_puzzles(first, rest, 2)
     jobs = 1 if head < 2 else (spread.jobs or default_jobs())   # one puzzle: no processes
     if jobs == 1:
@@ -138,7 +139,7 @@ def run_lines(first: RawLine, rest: Iterable[RawLine], job: Job, spread: Spread,
         batches = (result for _, result in run_chunks(
             run_batch, (r.text for r in lines), jobs=jobs, size=spread.chunk,
             initializer=init_worker, initargs=(job,), preload=(__name__,)))
-    return stream(batches, total, job.summary, carried=carried)
+    return stream(batches, total, job.summary, carried=carried, note=job.note)
 
 
 def _cluster_batches(lines: Iterator[RawLine], job: Job, spread: Spread,
@@ -185,7 +186,7 @@ def holds_puzzle(text: str) -> bool:
 
 def stream(batches: Iterable[Batch], total: int | None,
            summary: tuple[tuple[int, str], ...] = SOLVE_SUMMARY, label: str = "solving",
-           carried: Resume | None = None) -> int:
+           carried: Resume | None = None, note: str = "") -> int:
     """Print batches of results as they come with a progress bar and a summary; return the
     worst exit code. `carried` is what the express lane printed before (its lines count too)."""
     code, tally, start = ExitCode(), Counter[int](), time.perf_counter()
@@ -193,7 +194,7 @@ def stream(batches: Iterable[Batch], total: int | None,
         tally.update(carried.tally)
         start = carried.start
         for c in carried.tally:
-            code.add(c)
+            code.add(exit_of(c))
     with Progress(total, enabled=stderr_is_terminal(), label=label) as bar:
         if carried is not None:
             bar.advance(carried.chars if total else carried.lines, items=carried.lines)
@@ -204,9 +205,9 @@ def stream(batches: Iterable[Batch], total: int | None,
                 click.echo(err, nl=False, err=True)
             tally.update(codes)
             for c in set(codes):
-                code.add(c)
+                code.add(exit_of(c))
             bar.advance(chars if total else len(codes), items=len(codes))
-    line = summary_line(tally, time.perf_counter() - start, summary)
+    line = summary_line(tally, time.perf_counter() - start, summary, note)
     if line:
         click.echo(line, err=True)
     return code.code

@@ -8,7 +8,7 @@ every path (`many.run_lines` runs it), so they print the same.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import click
 
@@ -22,7 +22,9 @@ from ..jsonout import differences, error_json, solve_json
 from .app import cli
 from .common import (STATUS_EXIT, ExitCode, engine_options, input_format_option, json_alias,
                      json_line, parse_options, puzzle_argument, render_grid, rules_option)
-from .many import (Job, Result, cluster_options, holds_puzzle, run_lines,
+from .express import (NOT_CHECKED, SEVERAL, UNCHECKED, UNIQUE_BUDGET, budget_words, exit_of,
+                      not_unique_words, unchecked_words)
+from .many import (SOLVE_SUMMARY, Job, Result, cluster_options, holds_puzzle, run_lines,
                    source_size, spread_of, stream)
 
 # Kept under their old names for modules that import them from here.
@@ -37,6 +39,7 @@ class Settings:
     limit: int
     fmt: str
     timeout: float
+    check: bool = False        # look for a second solution of each puzzle solved
 
 
 @cli.command()
@@ -52,20 +55,29 @@ class Settings:
               help="At most this many solutions (default 1; 100000 with --count/--all).")
 @click.option("--format", "-f", "fmt", type=click.Choice(["line", "grid", "json"]),
               default="line", show_default=True, help="Output format.")
+@click.option("--check-unique/--no-check-unique", "check", default=None,
+              help="Also look for a second solution (within "
+                   f"{UNIQUE_BUDGET:g} s, by the engine when it counts, else native) and say "
+                   "on stderr when there is one. Default: on for one puzzle, off for a file "
+                   "of many.")
 @cluster_options
 @json_alias
-def solve(puzzle, rules, input_format, engine, timeout, keep, options, mode, limit, fmt, jobs,
-          dask, chunk, unordered):
+def solve(puzzle, rules, input_format, engine, timeout, keep, options, mode, limit, fmt, check,
+          jobs, dask, chunk, unordered):
     """Solve PUZZLE (a literal, a file of one or many puzzles, or - for stdin).
 
     A file of many puzzles prints one result per line, in input order, and a summary on stderr.
+    One puzzle is also checked for a second solution: `not unique` on stderr when one is
+    found, `uniqueness not checked` when the search ran out of time (the grid is printed and
+    the exit code is 0 either way: use check-unique for an exit code that says it).
 
     Exit codes: 0 solved, 1 no solution, 2 bad input, 3 engine unavailable or failed,
     4 unknown (the engine gave up or timed out); over many puzzles, the worst one seen.
     """
     spread = spread_of(jobs, dask, chunk, unordered)
     opts = parse_options(options)
-    settings = Settings(mode, limit or (100_000 if mode in ("count", "all") else 1), fmt, timeout)
+    settings = Settings(mode, limit or (100_000 if mode in ("count", "all") else 1), fmt, timeout,
+                        check is not False and mode is None)
     # With --dask the engine runs on the workers: this machine need not have it.
     engine_obj = api.get_engine(engine, keep=keep, options=opts, check=not spread.dask)
     rule_objs = parse_rules(rules)
@@ -77,10 +89,15 @@ def solve(puzzle, rules, input_format, engine, timeout, keep, options, mode, lim
         if spread.dask:
             engine_obj = api.get_engine(engine_obj)
         return _emit(_handle_entry(first, engine_obj, settings), ExitCode()).code
+    settings = replace(settings, check=bool(check) and mode is None)   # many: when asked
     plain = (engine == "native" and not opts and not keep and not rule_objs and mode is None
-             and settings.limit == 1 and fmt == "line")
+             and settings.limit == 1 and fmt == "line" and not settings.check)
     job = Job(_handle_entry, engine, keep, opts, tuple(rule_objs), settings, json=fmt == "json",
-              express=_express if plain else None)
+              express=_express if plain else None,
+              summary=SOLVE_SUMMARY + ((SEVERAL, "solved but not unique"),
+                                       (UNCHECKED, "solved, uniqueness not checked")),
+              note="uniqueness checked" if settings.check else
+              NOT_CHECKED if mode is None else "")
     return run_lines(first, items, job, spread, source_size(puzzle))
 
 
@@ -98,7 +115,7 @@ def _emit(result: Result, code: ExitCode) -> ExitCode:
         click.echo(out, nl=False)
     if err:
         click.echo(err, nl=False, err=True)
-    code.add(exit_code)
+    code.add(exit_of(exit_code))
     return code
 
 
@@ -115,6 +132,12 @@ def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
         if s.fmt == "json":
             return json_line(error_json(p, err)), message, err.exit_code
         return "error\n", message, err.exit_code
+    unique = None
+    if s.check and outcome.status is Status.SOLVED and outcome.solutions:
+        unique, said = _second_solution(p, engine, outcome, s.timeout)
+        out, _ = _render(p, outcome, s.mode, s.fmt, unique)
+        tag = EXIT_SOLVED if unique else SEVERAL if unique is False else UNCHECKED
+        return out, said, tag
     out, said = _render(p, outcome, s.mode, s.fmt)
     if outcome.status is Status.SOLVED and not outcome.exhausted and outcome.count < s.limit:
         # cut short (by the timeout) before the limit: the count is a lower bound, gave up
@@ -124,10 +147,33 @@ def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
     return out, said, STATUS_EXIT[outcome.status]
 
 
-def _render(p, outcome, mode, fmt) -> tuple[str, str]:
-    """Return one puzzle's outcome as stdout and stderr text in the chosen format."""
+def _second_solution(p, engine: Engine, outcome, timeout: float) -> tuple[bool | None, str]:
+    """Return whether a solved puzzle is unique (None when not settled within the budget)
+    and what stderr says of it: the engine counts when it can, else the native engine."""
+    where = p.name + ": " if p.name else ""
+    if outcome.count >= 2:
+        return False, not_unique_words(where, outcome.engine)
+    checker = engine if "count" in engine.capabilities else api.get_engine("native")
+    budget = min(timeout, UNIQUE_BUDGET)
+    try:
+        counted = api.solve(p, checker, max_solutions=2, timeout=budget)
+    except PolydokuError as err:
+        return None, unchecked_words(where, str(err))
+    if counted.count >= 2:
+        return False, not_unique_words(where, checker.spec)
+    if counted.exhausted and counted.count == 1:
+        return True, ""
+    return None, unchecked_words(where, budget_words(budget))
+
+
+def _render(p, outcome, mode, fmt, unique: bool | None = None) -> tuple[str, str]:
+    """Return one puzzle's outcome as stdout and stderr text in the chosen format (with
+    `unique` in JSON when it was checked)."""
     if fmt == "json":
-        return json_line(solve_json(p, outcome, mode)), ""
+        data = solve_json(p, outcome, mode)
+        if mode is None:
+            data["unique"] = unique
+        return json_line(data), ""
     words = outcome.message or ""
     where = p.name + ": " if p.name else ""
     if outcome.status is Status.UNSATISFIABLE:

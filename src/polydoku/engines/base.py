@@ -57,6 +57,15 @@ class Outcome:
         return self.exhausted and self.count == 1
 
 
+def not_counted(spec: str, counts: bool) -> str:
+    """Return the words for a uniqueness a run did not settle: its engine does not count
+    (naming one that does), or it stopped before a second solution was ruled out."""
+    if counts:
+        return f"not counted: {spec} stopped before it could rule out a second solution"
+    return (f"not counted: {spec} does not count solutions "
+            f"(native, sat, cpsat, z3 and clingo do: polydoku check-unique --engine native)")
+
+
 @dataclass(frozen=True)
 class Availability:
     """Whether an engine can run here: its version, or the reason and the install hint."""

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..engines import Status, make_engine
-from ..engines.base import Engine, Outcome
+from ..engines.base import Engine, Outcome, not_counted
 from ..engines.native import compile_problem, initial_candidates, search
 from ..errors import BadInput, EngineFailed, EngineUnavailable
 from ..model import Puzzle
@@ -105,7 +105,7 @@ class Explanation:
     """Why a puzzle (or a puzzle with one more cell value) has no solution, or that it has one.
 
     status: UNSATISFIABLE (`givens` is a conflict), SOLVED (`solutions` has one, or two when the
-    puzzle has several), UNKNOWN (the engine gave up; `givens` has no solution but is not
+    puzzle has several; `is_unique` says which the engine proved, None when it did not count), UNKNOWN (the engine gave up; `givens` has no solution but is not
     proved minimal).
     """
 
@@ -126,6 +126,16 @@ class Explanation:
     witnesses: dict[Literal, Solution] = field(default_factory=dict)
     stats: dict = field(default_factory=dict)
     message: str = ""
+
+    @property
+    def is_unique(self) -> bool | None:
+        """Return whether the run proved exactly one solution (True) or found two (False);
+        None when it did not count (an engine that cannot, or a `why` question)."""
+        if self.status is not Status.SOLVED or self.assumption is not None:
+            return None
+        if len(self.solutions) >= 2:
+            return False
+        return True if self.exhausted else None
 
 
 @dataclass
@@ -521,6 +531,8 @@ def explain(puzzle: Puzzle, *, why: Literal | None = None, engine: str | Engine 
                 check_solution(puzzle, fixed + tuple(soft), s, eng)
             result = Explanation(Status.SOLVED, assumption=why, solutions=list(first.solutions),
                                  exhausted=first.exhausted)
+            if not why and result.is_unique is None:
+                result.message = not_counted(eng.spec, "count" in eng.capabilities)
         else:
             if why and Oracle(problem, eng, (), deadline).solve(soft) is None:
                 fixed, oracle.fixed = (), ()

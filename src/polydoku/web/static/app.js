@@ -309,7 +309,9 @@ const actions = {
       say(k ? `no solution: ${k === 1 ? "this given has" : `these ${k} givens have`} none: ${d.conflict.join(", ")}`
         : "no solution: the rules alone have none", true);
     } else if (d.status === "solved") {
-      say(`nothing to explain: the puzzle has a solution${d.unique ? ", and only one" : " (several)"}`);
+      const how = d.unique === true ? ", and only one" : d.unique === false ? ", and several"
+        : ` (uniqueness ${d.message || "not counted"})`;
+      say(`nothing to explain: the puzzle has a solution${how}`);
     } else {
       say(`gave up: ${d.message || "the engine gave up"}`);
     }
