@@ -143,5 +143,7 @@ def test_the_page_api_says_not_counted_too():
                     base_url="http://127.0.0.1") as client:
         data = client.post("/api/explain", json={"puzzle": WIKI_LINE,
                                                  "engine": "resolvelib"}).json()
+        solved = client.post("/api/solve", json={"puzzle": SEVENTY_TWO}).json()
     assert data["status"] == "solved" and data["unique"] is None
     assert data["message"].startswith("not counted: resolvelib")
+    assert solved["status"] == "solved" and solved["unique"] is False

@@ -134,7 +134,7 @@ def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
         return "error\n", message, err.exit_code
     unique = None
     if s.check and outcome.status is Status.SOLVED and outcome.solutions:
-        unique, said = _second_solution(p, engine, outcome, s.timeout)
+        unique, said = second_solution(p, engine, outcome, s.timeout)
         out, _ = _render(p, outcome, s.mode, s.fmt, unique)
         tag = EXIT_SOLVED if unique else SEVERAL if unique is False else UNCHECKED
         return out, said, tag
@@ -147,7 +147,7 @@ def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
     return out, said, STATUS_EXIT[outcome.status]
 
 
-def _second_solution(p, engine: Engine, outcome, timeout: float) -> tuple[bool | None, str]:
+def second_solution(p, engine: Engine, outcome, timeout: float) -> tuple[bool | None, str]:
     """Return whether a solved puzzle is unique (None when not settled within the budget)
     and what stderr says of it: the engine counts when it can, else the native engine."""
     where = p.name + ": " if p.name else ""
