@@ -77,8 +77,8 @@ def test_an_engine_that_cannot_count_has_native_look_for_the_second(run_cli):
 
 
 def test_uniqueness_not_checked_when_the_budget_runs_out(run_cli, monkeypatch):
-    from polydoku.cli import solve
-    monkeypatch.setattr(solve, "UNIQUE_BUDGET", 1e-9)
+    from polydoku import api
+    monkeypatch.setattr(api, "UNIQUE_BUDGET", 1e-9)
     empty = "." * 256            # an empty 16x16: the first grid comes at once, a second not
     r = run_cli("solve", empty)
     assert r.code == 0 and len(r.out.strip()) == 256
@@ -147,3 +147,9 @@ def test_the_page_api_says_not_counted_too():
     assert data["status"] == "solved" and data["unique"] is None
     assert data["message"].startswith("not counted: resolvelib")
     assert solved["status"] == "solved" and solved["unique"] is False
+
+
+def test_the_express_lane_and_the_api_share_the_budget():
+    from polydoku import api
+    from polydoku.cli import express
+    assert express.UNIQUE_BUDGET == api.UNIQUE_BUDGET

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .engines import Outcome, Status, make_engine
 from .engines.base import Engine
-from .errors import BadInput, EngineFailed, EngineUnavailable
+from .errors import BadInput, EngineFailed, EngineUnavailable, PolydokuError
 from .model import Puzzle, conflicting_givens
 from .problem import build_problem
 from .verify import grid_problems
@@ -99,6 +99,29 @@ def is_unique(puzzle: Puzzle, engine: str | Engine = "native",
     if outcome.status is Status.SOLVED and outcome.exhausted:
         return True
     return None
+
+
+UNIQUE_BUDGET = 2.0      # seconds `solve` spends looking for a second solution of one puzzle
+
+
+def second_solution(puzzle: Puzzle, engine: Engine, outcome: Outcome, timeout: float
+                    ) -> tuple[bool | None, str, float]:
+    """Return whether a solved puzzle is unique (None when not settled), the engine that
+    settled it (or why it was not) and the budget: the engine searches for two solutions
+    within the budget when it counts, else the native engine does."""
+    budget = min(timeout, UNIQUE_BUDGET)
+    if outcome.count >= 2:
+        return False, outcome.engine, budget
+    checker = engine if "count" in engine.capabilities else get_engine("native")
+    try:
+        counted = solve(puzzle, checker, max_solutions=2, timeout=budget)
+    except PolydokuError as err:
+        return None, str(err), budget
+    if counted.count >= 2:
+        return False, checker.spec, budget
+    if counted.exhausted and counted.count == 1:
+        return True, checker.spec, budget
+    return None, "", budget
 
 
 def debug_enabled() -> bool:

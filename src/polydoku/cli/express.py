@@ -40,7 +40,7 @@ CLASSIC = {n * n: (n, r, c, b"123456789ABCDEFGHIJKLMNOP"[:n]) for n, (r, c) in _
 HEAD_LINES = 27          # as many lines as the reader peeks to tell one grid from many lines
 BLOCK = 1 << 18          # bytes read and solved at a time
 DEFAULT_TIMEOUT = 120.0  # seconds per puzzle: `solve --timeout`'s default
-UNIQUE_BUDGET = 2.0      # seconds `solve` spends looking for a second solution of one puzzle
+UNIQUE_BUDGET = 2.0      # api.UNIQUE_BUDGET (this module imports no more than it must)
 
 # Tally tags beyond the exit codes: a puzzle solved (exit 0) whose second solution was found,
 # or whose uniqueness was not settled; a run's closing summary counts them apart.

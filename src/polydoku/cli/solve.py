@@ -22,7 +22,7 @@ from ..jsonout import differences, error_json, solve_json
 from .app import cli
 from .common import (STATUS_EXIT, ExitCode, engine_options, input_format_option, json_alias,
                      json_line, parse_options, puzzle_argument, render_grid, rules_option)
-from .express import (NOT_CHECKED, SEVERAL, UNCHECKED, UNIQUE_BUDGET, budget_words, exit_of,
+from .express import (NOT_CHECKED, SEVERAL, UNCHECKED, budget_words, exit_of,
                       not_unique_words, unchecked_words)
 from .many import (SOLVE_SUMMARY, Job, Result, cluster_options, holds_puzzle, run_lines,
                    source_size, spread_of, stream)
@@ -57,7 +57,7 @@ class Settings:
               default="line", show_default=True, help="Output format.")
 @click.option("--check-unique/--no-check-unique", "check", default=None,
               help="Also look for a second solution (within "
-                   f"{UNIQUE_BUDGET:g} s, by the engine when it counts, else native) and say "
+                   f"{api.UNIQUE_BUDGET:g} s, by the engine when it counts, else native) and say "
                    "on stderr when there is one. Default: on for one puzzle, off for a file "
                    "of many.")
 @cluster_options
@@ -134,7 +134,7 @@ def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
         return "error\n", message, err.exit_code
     unique = None
     if s.check and outcome.status is Status.SOLVED and outcome.solutions:
-        unique, said = second_solution(p, engine, outcome, s.timeout)
+        unique, said = _uniqueness(p, engine, outcome, s.timeout)
         out, _ = _render(p, outcome, s.mode, s.fmt, unique)
         tag = EXIT_SOLVED if unique else SEVERAL if unique is False else UNCHECKED
         return out, said, tag
@@ -147,23 +147,14 @@ def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
     return out, said, STATUS_EXIT[outcome.status]
 
 
-def second_solution(p, engine: Engine, outcome, timeout: float) -> tuple[bool | None, str]:
-    """Return whether a solved puzzle is unique (None when not settled within the budget)
-    and what stderr says of it: the engine counts when it can, else the native engine."""
+def _uniqueness(p, engine: Engine, outcome, timeout: float) -> tuple[bool | None, str]:
+    """Return whether a solved puzzle is unique (None when not settled) and what stderr
+    says of it."""
     where = p.name + ": " if p.name else ""
-    if outcome.count >= 2:
-        return False, not_unique_words(where, outcome.engine)
-    checker = engine if "count" in engine.capabilities else api.get_engine("native")
-    budget = min(timeout, UNIQUE_BUDGET)
-    try:
-        counted = api.solve(p, checker, max_solutions=2, timeout=budget)
-    except PolydokuError as err:
-        return None, unchecked_words(where, str(err))
-    if counted.count >= 2:
-        return False, not_unique_words(where, checker.spec)
-    if counted.exhausted and counted.count == 1:
-        return True, ""
-    return None, unchecked_words(where, budget_words(budget))
+    unique, who, budget = api.second_solution(p, engine, outcome, timeout)
+    if unique is None:
+        return None, unchecked_words(where, who or budget_words(budget))
+    return unique, "" if unique else not_unique_words(where, who)
 
 
 def _render(p, outcome, mode, fmt, unique: bool | None = None) -> tuple[str, str]:

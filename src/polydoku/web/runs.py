@@ -158,12 +158,11 @@ def _engine(req: Request, capability: str | None = None, why: str = ""):
 
 
 def _solve(req: Request) -> dict:
-    from ..cli.solve import second_solution
     engine = _engine(req)
     outcome = api.solve(req.puzzle, engine, max_solutions=req.limit, timeout=req.timeout)
     data = solve_json(req.puzzle, outcome)
     # as `solve` on one puzzle: a fact about uniqueness only from a search for a second
-    data["unique"] = (second_solution(req.puzzle, engine, outcome, req.timeout)[0]
+    data["unique"] = (api.second_solution(req.puzzle, engine, outcome, req.timeout)[0]
                       if outcome.solutions else None)
     return data
 
