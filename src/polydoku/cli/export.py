@@ -22,14 +22,15 @@ from .common import input_format_option, parse_options, puzzle_argument, rules_o
 @click.option("--to", "fmt", required=True, metavar="FORMAT",
               help="Export format (see the README: debian, conda, pypi, poetry, dimacs, …).")
 @click.option("--out", "-O", "out", type=click.Path(file_okay=False),
-              help="Folder to write (needed except for the link formats fpuzzles, sudokupad).")
+              help="Folder to write (needed except for fpuzzles, sudokupad and iss, which print).")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
               help="Exporter option (repeatable), e.g. -o encoding=tuned.")
 @click.option("--solution", is_flag=True,
               help="fpuzzles/sudokupad: put the puzzle's solution (solved natively) in the link.")
 def export(puzzle, rules, input_format, fmt, out, options, solution):
     """Write PUZZLE as FORMAT into folder --out, with a README of the commands to run by hand;
-    `--to fpuzzles|sudokupad` prints a link that opens the puzzle in those apps."""
+    `--to fpuzzles|sudokupad` prints a link that opens the puzzle in those apps, `--to iss`
+    the Interactive Sudoku Solver's constraint string."""
     p = read_puzzle(puzzle, fmt=input_format, rules=parse_rules(rules))
     if fmt in ("fpuzzles", "sudokupad"):
         from .. import api
@@ -42,6 +43,13 @@ def export(puzzle, rules, input_format, fmt, out, options, solution):
         if out:
             write_output(Path(make_folder(out)) / "link.txt", link + "\n")
         click.echo(link)
+        return 0
+    if fmt == "iss":
+        from ..formats.iss import to_iss
+        text = to_iss(p)
+        if out:
+            write_output(Path(make_folder(out)) / "puzzle.iss.txt", text + "\n")
+        click.echo(text)
         return 0
     if not out:
         raise click.UsageError(f"--to {fmt} needs --out FOLDER")
@@ -57,4 +65,4 @@ def export(puzzle, rules, input_format, fmt, out, options, solution):
     return 0
 
 
-export.help = (export.help or "") + f"\n\nFormats available: {', '.join([*EXPORTERS, 'fpuzzles', 'sudokupad'])}."
+export.help = (export.help or "") + f"\n\nFormats available: {', '.join([*EXPORTERS, 'fpuzzles', 'sudokupad', 'iss'])}."

@@ -17,11 +17,12 @@ from ..errors import BadInput
 from ..model import Puzzle, Rule
 from .grid import is_separator, parse_grid
 from . import foreign
+from .iss import looks_like_iss
 from .jsonfmt import load_json, puzzle_from_dict
 from .line import parse_line
 from .specs import looks_like_specs, parse_specs
 
-FORMATS = ("auto", "line", "lines", "grid", "specs", "json", "ksudoku", "fpuzzles")
+FORMATS = ("auto", "line", "lines", "grid", "specs", "json", "ksudoku", "fpuzzles", "iss")
 
 
 def looks_like_link(text: str) -> bool:
@@ -94,6 +95,8 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
             fmt = "json"
         elif looks_like_specs(stripped):
             fmt = "specs"
+        elif looks_like_iss(stripped):
+            fmt = "iss"
         else:
             content = [ln for ln in stripped.splitlines() if _content(ln)]
             if not content:
@@ -124,6 +127,10 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
     if fmt == "fpuzzles":
         from .fpuzzles import read_link      # imported when a link is read
         puzzle = foreign.puzzle_of(read_link(stripped, line_names), name)
+        return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
+    if fmt == "iss":
+        from .iss import parse_iss
+        puzzle = parse_iss(stripped, name=name)
         return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
     if fmt == "ksudoku":
         from .ksudoku import parse_ksudoku
@@ -191,7 +198,8 @@ def parse_entry(text: str, lineno: int, source: str, *, rules: Sequence[Rule] = 
         return None
     try:
         kind = ("fpuzzles" if looks_like_link(text) else "json" if text.startswith("{")
-                else "specs" if looks_like_specs(text) else "line")
+                else "specs" if looks_like_specs(text)
+                else "iss" if looks_like_iss(text) else "line")
         puzzle = _parse_single(text, kind, rules, size, f"{os.path.basename(source)}:{lineno}")
         return Entry(puzzle, line=lineno, source=source)
     except BadInput as err:

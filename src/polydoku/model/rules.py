@@ -53,6 +53,9 @@ class Rule:
     description: ClassVar[str] = ""
     is_global: ClassVar[bool] = False
     aliases: ClassVar[tuple[str, ...]] = ()
+    # the constraint's name in the Interactive Sudoku Solver's strings (formats/iss.py lays
+    # out its arguments); "" when ISS has no constraint of this meaning
+    iss: ClassVar[str] = ""
 
     @property
     def name(self) -> str:

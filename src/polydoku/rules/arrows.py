@@ -21,6 +21,7 @@ class Arrow(Rule):
     cells: tuple[Cell, ...]
 
     kind: ClassVar[str] = "arrow"
+    iss: ClassVar[str] = "Arrow"
     description: ClassVar[str] = "the digits on the shaft add up to the number in the circle"
 
     @classmethod
@@ -156,6 +157,7 @@ class Quadruple(CellsRule):
     values: tuple[int, ...] = ()
 
     kind: ClassVar[str] = "quadruple"
+    iss: ClassVar[str] = "Quad"
     description: ClassVar[str] = "the values in the circle appear among the four cells around it"
     aliases: ClassVar[tuple[str, ...]] = ("quad",)
     min_cells: ClassVar[int] = 4
@@ -228,6 +230,7 @@ class ColumnIndex(CellsRule):
     """A value X in marked cell (r, c) says that cell (r, X) holds c."""
 
     kind: ClassVar[str] = "column-index"
+    iss: ClassVar[str] = "Indexing"
     description: ClassVar[str] = "a value X in a marked cell of column C puts C in column X of its row"
     aliases: ClassVar[tuple[str, ...]] = ("columnindex", "column-indexing", "col-index")
     by_row: ClassVar[bool] = False

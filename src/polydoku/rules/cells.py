@@ -20,6 +20,7 @@ class ExtraRegion(CellsRule):
     """The cells hold different values (an extra region, a window)."""
 
     kind: ClassVar[str] = "extra-region"
+    iss: ClassVar[str] = "AllDifferent"
     description: ClassVar[str] = "the cells hold different values"
     aliases: ClassVar[tuple[str, ...]] = ("extraregion", "region")
     min_cells: ClassVar[int] = 2
@@ -40,6 +41,7 @@ class Even(CellsRule):
     """Each cell holds an even value."""
 
     kind: ClassVar[str] = "even"
+    iss: ClassVar[str] = "Given"
     description: ClassVar[str] = "each marked cell holds an even value"
     remainder: ClassVar[int] = 0
 
@@ -162,6 +164,7 @@ class Killer(CellsRule):
     total: int | None = None
 
     kind: ClassVar[str] = "killer"
+    iss: ClassVar[str] = "Cage"
     description: ClassVar[str] = "a cage's cells differ and add up to its sum"
     aliases: ClassVar[tuple[str, ...]] = ("cage", "killer-cage", "killercage")
 

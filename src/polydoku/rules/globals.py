@@ -71,6 +71,7 @@ class AntiKnight(DistinctPairsRule):
     """Two cells a chess knight's move apart differ."""
 
     kind: ClassVar[str] = "anti-knight"
+    iss: ClassVar[str] = "AntiKnight"
     description: ClassVar[str] = "two cells a chess knight's move apart differ"
     offsets: ClassVar[tuple[tuple[int, int], ...]] = _KNIGHT
     aliases: ClassVar[tuple[str, ...]] = ("antiknight",)
@@ -81,6 +82,7 @@ class AntiKing(DistinctPairsRule):
     """Two cells a chess king's move apart differ."""
 
     kind: ClassVar[str] = "anti-king"
+    iss: ClassVar[str] = "AntiKing"
     description: ClassVar[str] = "two cells a chess king's move apart differ"
     offsets: ClassVar[tuple[tuple[int, int], ...]] = _KING
     aliases: ClassVar[tuple[str, ...]] = ("antiking",)
@@ -91,6 +93,7 @@ class NonConsecutive(GlobalRule):
     """Orthogonally adjacent cells do not differ by exactly 1."""
 
     kind: ClassVar[str] = "non-consecutive"
+    iss: ClassVar[str] = "AntiConsecutive"
     description: ClassVar[str] = ("orthogonally adjacent cells do not differ by exactly 1 "
                                   "(but where a white kropki dot joins them)")
     aliases: ClassVar[tuple[str, ...]] = ("nonconsecutive",)
@@ -128,6 +131,7 @@ class Diagonal(GlobalRule):
     """Each main diagonal holds every value once (X-sudoku)."""
 
     kind: ClassVar[str] = "diagonal"
+    iss: ClassVar[str] = "Diagonal"
     description: ClassVar[str] = "each main diagonal holds every value once"
     aliases: ClassVar[tuple[str, ...]] = ("x", "diagonals", "x-sudoku")
     which: ClassVar[tuple[str, ...]] = ("main", "anti")
@@ -179,6 +183,7 @@ class DisjointGroups(GlobalRule):
     """Cells in the same position of their boxes hold different values."""
 
     kind: ClassVar[str] = "disjoint-groups"
+    iss: ClassVar[str] = "DisjointSets"
     description: ClassVar[str] = "cells in the same position of their boxes differ"
     aliases: ClassVar[tuple[str, ...]] = ("disjoint",)
 
@@ -201,6 +206,7 @@ class Windoku(GlobalRule):
     """The windows (boxes shifted one cell in from the grid's edges) hold different values."""
 
     kind: ClassVar[str] = "windoku"
+    iss: ClassVar[str] = "Windoku"
     description: ClassVar[str] = "each window (box-sized, one cell in from the edges) holds different values"
     aliases: ClassVar[tuple[str, ...]] = ("windows", "hyper")
 
@@ -245,6 +251,7 @@ class AntiTaxicab(GlobalRule):
     """A value d is never a taxicab distance d (d steps along rows and columns) from a d."""
 
     kind: ClassVar[str] = "anti-taxicab"
+    iss: ClassVar[str] = "AntiTaxicab"
     description: ClassVar[str] = "two cells a taxicab distance d apart do not both hold d"
     aliases: ClassVar[tuple[str, ...]] = ("antitaxicab", "anti-taxi")
 

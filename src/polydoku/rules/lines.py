@@ -76,6 +76,7 @@ class Thermometer(_PairwiseLine):
     """Values strictly increase from the bulb (the first cell)."""
 
     kind: ClassVar[str] = "thermometer"
+    iss: ClassVar[str] = "Thermo"
     description: ClassVar[str] = "values strictly increase from the bulb"
     aliases: ClassVar[tuple[str, ...]] = ("thermo",)
     reach: ClassVar[int] = 64
@@ -150,6 +151,7 @@ class SlowThermometer(Thermometer):
     """Values never decrease from the bulb (equal neighbours allowed)."""
 
     kind: ClassVar[str] = "slow-thermometer"
+    iss: ClassVar[str] = ""
     description: ClassVar[str] = "values never decrease from the bulb"
     aliases: ClassVar[tuple[str, ...]] = ("slow-thermo", "slowthermometer")
     words: ClassVar[str] = "decrease along the slow thermometer"
@@ -168,6 +170,7 @@ class Whispers(_PairwiseLine):
     difference: int = 0
 
     kind: ClassVar[str] = "whispers"
+    iss: ClassVar[str] = "Whisper"
     description: ClassVar[str] = "neighbours along the line differ by at least the difference"
     aliases: ClassVar[tuple[str, ...]] = ("german-whispers", "whisper")
     line_style: ClassVar[str] = "whispers"
@@ -199,6 +202,7 @@ class Palindrome(CellsRule):
     """The line reads the same from both ends."""
 
     kind: ClassVar[str] = "palindrome"
+    iss: ClassVar[str] = "Palindrome"
     description: ClassVar[str] = "the line reads the same from both ends"
     min_cells: ClassVar[int] = 2
     line_style: ClassVar[str] = "palindrome"
@@ -243,6 +247,7 @@ class Renban(CellsRule):
     """The line holds different values that form a run of consecutive numbers."""
 
     kind: ClassVar[str] = "renban"
+    iss: ClassVar[str] = "Renban"
     description: ClassVar[str] = "the line holds a set of consecutive values, in any order"
     min_cells: ClassVar[int] = 2
     line_style: ClassVar[str] = "renban"
@@ -299,6 +304,7 @@ class Between(CellsRule):
     """Cells between the two ends hold values strictly between the ends' values."""
 
     kind: ClassVar[str] = "between"
+    iss: ClassVar[str] = "Between"
     description: ClassVar[str] = "values on the line lie strictly between its two ends' values"
     aliases: ClassVar[tuple[str, ...]] = ("between-line", "betweenline")
     min_cells: ClassVar[int] = 2
@@ -373,6 +379,7 @@ class Entropic(_PairwiseLine):
     """Any three consecutive cells hold a low, a middle and a high value (thirds of 1..N)."""
 
     kind: ClassVar[str] = "entropic"
+    iss: ClassVar[str] = "Entropic"
     description: ClassVar[str] = "any three consecutive cells hold one low, one middle, one high value"
     aliases: ClassVar[tuple[str, ...]] = ("entropic-line", "entropicline")
     reach: ClassVar[int] = 2
@@ -408,6 +415,7 @@ class Modular(_PairwiseLine):
     """Any three consecutive cells hold values that differ modulo 3."""
 
     kind: ClassVar[str] = "modular"
+    iss: ClassVar[str] = "Modular"
     description: ClassVar[str] = "any three consecutive cells differ modulo 3"
     aliases: ClassVar[tuple[str, ...]] = ("modular-line", "modularline")
     reach: ClassVar[int] = 2
@@ -433,6 +441,7 @@ class Parity(_PairwiseLine):
     """Neighbours along the line alternate between odd and even."""
 
     kind: ClassVar[str] = "parity"
+    iss: ClassVar[str] = "Modular"
     description: ClassVar[str] = "neighbours along the line alternate odd and even"
     aliases: ClassVar[tuple[str, ...]] = ("parity-line", "parityline")
     words: ClassVar[str] = "have the same parity"
@@ -453,6 +462,7 @@ class Zipper(CellsRule):
     or all to the same sum (even length)."""
 
     kind: ClassVar[str] = "zipper"
+    iss: ClassVar[str] = "Zipper"
     description: ClassVar[str] = "cells equally far from the centre add up to the same total"
     aliases: ClassVar[tuple[str, ...]] = ("zipper-line", "zipperline")
     min_cells: ClassVar[int] = 2
@@ -489,6 +499,7 @@ class RegionSum(CellsRule):
     """The line's segments in each box (region) add up to the same total."""
 
     kind: ClassVar[str] = "region-sum"
+    iss: ClassVar[str] = "RegionSumLine"
     description: ClassVar[str] = "the line's segments in each box add up to the same total"
     aliases: ClassVar[tuple[str, ...]] = ("region-sum-line", "regionsumline", "regionsum")
     min_cells: ClassVar[int] = 2
@@ -532,6 +543,7 @@ class Lockout(Between):
     difference: int = 0
 
     kind: ClassVar[str] = "lockout"
+    iss: ClassVar[str] = "Lockout"
     description: ClassVar[str] = ("the ends differ by at least the difference (4 on 9x9), and "
                                   "the cells between lie outside the ends' range")
     aliases: ClassVar[tuple[str, ...]] = ("lockout-line",)
@@ -592,6 +604,7 @@ class DoubleArrow(CellsRule):
     """The two ends (circles) add up to the sum of the cells between them (repeats allowed)."""
 
     kind: ClassVar[str] = "double-arrow"
+    iss: ClassVar[str] = "DoubleArrow"
     description: ClassVar[str] = "the two ends add up to the sum of the cells between them"
     aliases: ClassVar[tuple[str, ...]] = ("doublearrow",)
     min_cells: ClassVar[int] = 3
@@ -626,6 +639,7 @@ class SumLine(CellsRule):
     loop: bool = False
 
     kind: ClassVar[str] = "sum-line"
+    iss: ClassVar[str] = "SumLine"
     description: ClassVar[str] = "the line can be cut into runs that each add up to the sum"
     aliases: ClassVar[tuple[str, ...]] = ("sumline", "ten-line")
     line_style: ClassVar[str] = "sum-line"

@@ -28,6 +28,7 @@ class LittleKiller(Rule):
     total: int
 
     kind: ClassVar[str] = "little-killer"
+    iss: ClassVar[str] = "LittleKiller"
     description: ClassVar[str] = "the values along the arrow's diagonal add up to the clue (repeats allowed)"
     aliases: ClassVar[tuple[str, ...]] = ("littlekiller", "little-killer-sum")
 
@@ -102,6 +103,7 @@ class Sandwich(OutsideRule):
     """The cells between the 1 and the N of a row or column add up to the clue."""
 
     kind: ClassVar[str] = "sandwich"
+    iss: ClassVar[str] = "Sandwich"
     description: ClassVar[str] = "the values between the 1 and the largest value add up to the clue"
     aliases: ClassVar[tuple[str, ...]] = ("sandwich-sum", "sandwichsum")
 
@@ -229,6 +231,7 @@ class XSum(OutsideRule):
     """Seen from the clue, the first X cells add up to the clue, X being the first cell's value."""
 
     kind: ClassVar[str] = "x-sum"
+    iss: ClassVar[str] = "XSum"
     description: ClassVar[str] = "the first X cells add up to the clue, X being the first one's value"
     aliases: ClassVar[tuple[str, ...]] = ("xsum", "x-sums")
 
@@ -322,6 +325,7 @@ class Skyscraper(OutsideRule):
     """Seen from the clue, exactly that many values are visible (each larger than all before)."""
 
     kind: ClassVar[str] = "skyscraper"
+    iss: ClassVar[str] = "Skyscraper"
     description: ClassVar[str] = "the clue counts the values seen from it, each larger than all before"
     aliases: ClassVar[tuple[str, ...]] = ("skyscrapers",)
     value_field: ClassVar[str] = "count"
@@ -362,6 +366,7 @@ class NumberedRoom(OutsideRule):
 
     value_field: ClassVar[str] = "value"
     kind: ClassVar[str] = "numbered-room"
+    iss: ClassVar[str] = "NumberedRoom"
     description: ClassVar[str] = "the X-th cell holds the clue, X being the first cell's value"
     aliases: ClassVar[tuple[str, ...]] = ("numberedroom", "numbered-rooms")
 

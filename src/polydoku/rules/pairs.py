@@ -19,6 +19,7 @@ class KropkiWhite(PairRule):
     """A white dot: the two cells hold consecutive values."""
 
     kind: ClassVar[str] = "kropki-white"
+    iss: ClassVar[str] = "WhiteDot"
     description: ClassVar[str] = "cells joined by a white dot hold consecutive values"
     aliases: ClassVar[tuple[str, ...]] = ("white-dot", "difference")
     words: ClassVar[str] = "are not consecutive"
@@ -39,6 +40,7 @@ class KropkiBlack(PairRule):
     """A black dot: one cell holds double the other."""
 
     kind: ClassVar[str] = "kropki-black"
+    iss: ClassVar[str] = "BlackDot"
     description: ClassVar[str] = "cells joined by a black dot hold values in ratio 1:2"
     aliases: ClassVar[tuple[str, ...]] = ("black-dot", "ratio")
     words: ClassVar[str] = "are not in ratio 1:2"
@@ -61,6 +63,7 @@ class XV(PairRule):
     total: int = 10
 
     kind: ClassVar[str] = "xv"
+    iss: ClassVar[str] = "X"
     description: ClassVar[str] = "cells joined by an X add up to 10, by a V to 5"
 
     @property
@@ -173,6 +176,7 @@ class KropkiNegative(_Negative):
     """All dots are given: neighbours with no dot are neither consecutive nor in ratio 1:2."""
 
     kind: ClassVar[str] = "kropki-negative"
+    iss: ClassVar[str] = "StrictKropki"
     description: ClassVar[str] = "neighbours with no kropki dot are neither consecutive nor in ratio 1:2"
     aliases: ClassVar[tuple[str, ...]] = ("negative-kropki",)
     family: ClassVar[tuple[type, ...]] = (KropkiWhite, KropkiBlack)
@@ -193,6 +197,7 @@ class XVNegative(_Negative):
     """All X and V marks are given: neighbours with no mark add up to neither 10 nor 5."""
 
     kind: ClassVar[str] = "xv-negative"
+    iss: ClassVar[str] = "StrictXV"
     description: ClassVar[str] = "neighbours with no X or V add up to neither 10 nor 5"
     aliases: ClassVar[tuple[str, ...]] = ("negative-xv",)
     family: ClassVar[tuple[type, ...]] = (XV,)
@@ -213,6 +218,7 @@ class GreaterThan(PairRule):
     """An inequality sign between two neighbours: the first cell holds the larger value."""
 
     kind: ClassVar[str] = "greater-than"
+    iss: ClassVar[str] = "GreaterThan"
     description: ClassVar[str] = "of two neighbours joined by a sign, the first holds the larger value"
     aliases: ClassVar[tuple[str, ...]] = ("greaterthan", "inequality")
     words: ClassVar[str] = "break the inequality (the first is not larger)"

@@ -1,0 +1,208 @@
+"""The Interactive Sudoku Solver's constraint strings: every kind ISS has round-trips (same
+string, same grids by brute force), the rest are refused by name, strings are detected, and
+ISS itself, run headless, counts what polydoku counts."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from conftest import ROOT, missing
+from test_rule_kinds import KIND_NAMES, instance, puzzle_with, truth
+from polydoku.errors import BadInput
+from polydoku.formats.iss import little_killer_ids, looks_like_iss, parse_iss, to_iss
+from polydoku.formats.jsonfmt import puzzle_from_dict
+from polydoku.formats.read import read_puzzle
+from polydoku.model import Puzzle
+from polydoku.rules import rule_from_data
+from polydoku.rules import KINDS
+from polydoku.verify import is_solution
+
+VARIANTS = ROOT / "tests" / "data" / "variants"
+
+
+def written(kinds: list[str], seed: int) -> Puzzle | None:
+    """Return a 4x4 puzzle with a random rule of each kind, or None when ISS cannot hold it."""
+    rng = random.Random(seed)
+    rules = [r for r in (instance(k, rng) for k in kinds) if r is not None]
+    if not rules:
+        return None
+    puzzle = puzzle_with(rules)
+    try:
+        to_iss(puzzle)
+    except BadInput:
+        return None
+    return puzzle
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(KIND_NAMES), min_size=1, max_size=3), st.integers(0, 10 ** 9))
+def test_iss_strings_round_trip_with_the_same_grids(kinds, seed):
+    puzzle = written(kinds, seed)
+    assume(puzzle is not None)
+    text = to_iss(puzzle)
+    back = parse_iss(text)
+    assert to_iss(back) == text
+    assert truth(back) == truth(puzzle)
+    assert looks_like_iss(text) and read_puzzle(text) == back
+
+
+def published() -> list[tuple[str, Puzzle, str]]:
+    """Return (id, puzzle, solution) of the project's variant puzzles with a solution."""
+    out = []
+    for path in sorted(VARIANTS.glob("*.jsonl")):
+        for line in path.read_text().splitlines():
+            d = json.loads(line)
+            out.append((d["id"], puzzle_from_dict(d["puzzle"]), d["solution"]))
+    return out
+
+
+def test_variant_puzzles_round_trip_and_keep_their_solution():
+    done = 0
+    for pid, puzzle, solution in published():
+        try:
+            text = to_iss(puzzle)
+        except BadInput:
+            continue
+        back = parse_iss(text)
+        assert to_iss(back) == text, pid
+        if puzzle.size <= 9:
+            assert is_solution(back, [int(ch) for ch in solution]), pid
+        done += 1
+    assert done >= 90
+
+
+@pytest.mark.parametrize("rule, words", [
+    ({"kind": "minimum", "cells": ["r1c1"]}, "minimum: the Interactive Sudoku Solver has no"),
+    ({"kind": "slow-thermometer", "cells": ["r1c1", "r1c2"]}, "slow-thermometer: the Inter"),
+    ({"kind": "clone", "cells": ["r1c1"], "copy": ["r9c9"]}, "clone: the Interactive"),
+    ({"kind": "xv", "cells": ["r1c1", "r1c2"], "sum": 7}, "ISS marks pairs adding up to 10"),
+    ({"kind": "little-killer", "cell": "r5c5", "direction": "DR", "sum": 20}, "whole diagonal"),
+    ({"kind": "between", "cells": ["r1c1", "r1c2"]}, "3 cells or more"),
+    ({"kind": "arrow", "circle": ["r1c2", "r1c1"], "cells": ["r2c1"]}, "left to right"),
+])
+def test_kinds_iss_lacks_are_refused_by_name(rule, words):
+    puzzle = Puzzle.empty(9, (rule_from_data(rule, Puzzle.empty(9).geometry),))
+    with pytest.raises(BadInput, match=words):
+        to_iss(puzzle)
+
+
+def test_grids_iss_cannot_hold_are_refused():
+    with pytest.raises(BadInput, match="at most 16x16"):
+        to_iss(Puzzle.empty(25))
+    white = {"kind": "kropki-white", "cells": ["r1c1", "r1c2"]}
+    with pytest.raises(BadInput, match="white dots"):
+        to_iss(puzzle_from_dict({"givens": "." * 81, "rules": ["non-consecutive", white]}))
+
+
+def test_every_kind_names_its_iss_constraint_or_none():
+    named = {k for k, cls in KINDS.items() if cls.iss}
+    assert {"minimum", "maximum", "slow-thermometer", "clone"} == set(KINDS) - named
+
+
+def test_shapes_boxes_and_jigsaws():
+    six = puzzle_from_dict({"size": 6, "box": [3, 2], "givens": "1" + "." * 35})
+    text = to_iss(six)
+    assert text.startswith(".Shape~6x6.Jigsaw~") and ".NoBoxes" in text
+    assert parse_iss(text).geometry == six.geometry
+    latin = puzzle_from_dict({"size": 5, "box": "none", "givens": "." * 25})
+    assert parse_iss(to_iss(latin)).geometry == latin.geometry
+    sixteen = Puzzle.empty(16).with_given((15, 15), 16)
+    assert to_iss(sixteen) == ".Shape~16x16.~RgCg_16"
+    assert parse_iss(".Shape~16x16.~rgcg_16").givens == sixteen.givens
+
+
+def test_reader_takes_iss_spellings():
+    # German whispers without a difference, a sign over three cells, clues given on one side
+    p = parse_iss(".Whisper~R1C1~R1C2.GreaterThan~R2C1~R2C2~R3C2.Skyscraper~C5~4"
+                  ".~R1C1_2_4_6_8~R2C3_1_3_5_7_9.Shape~9x9")
+    data = [r.to_data() for r in p.rules]
+    assert {"kind": "whispers", "cells": ["r1c1", "r1c2"], "difference": 5} in data
+    assert sum(d["kind"] == "greater-than" for d in data if isinstance(d, dict)) == 2
+    assert {"kind": "skyscraper", "side": "top", "index": 5, "count": 4} in data
+    assert {"kind": "even", "cells": ["r1c1"]} in data and {"kind": "odd", "cells": ["r2c3"]} in data
+
+
+@pytest.mark.parametrize("text, words", [
+    (".Cage~15~R1C1~RzC2", "ISS item 1 (Cage): 'RzC2' is not an ISS cell id"),
+    (".RellikCage~5~R1C1", "'RellikCage' has no polydoku rule kind"),
+    (".~R1C1_1_2", "candidates other than the even or the odd"),
+    (".Shape~9x9~0-8", "square shapes"),
+    (".Modular~5~R1C1~R1C2", "modular lines of 3"),
+    (".~R1C1_10", "values are 1..9"),
+])
+def test_bad_iss_strings_name_the_item(text, words):
+    with pytest.raises(BadInput, match=re.escape(words)):
+        parse_iss(text)
+
+
+def test_detection_leaves_lines_of_symbols_alone():
+    assert not looks_like_iss("..E..K..MI....P.K....P" + "." * 234)
+    assert not looks_like_iss("." * 81)
+    assert looks_like_iss(".AntiKing .AntiKnight")
+    assert looks_like_iss(".X~R1C1~R1C2")
+
+
+def test_cli_exports_iss_and_reads_it_back(run_cli):
+    r = run_cli("export", ROOT / "examples" / "wikipedia.txt", "--to", "iss")
+    assert r.code == 0 and r.out.startswith(".~R1C1_5~R1C2_3")
+    r = run_cli("solve", r.out.strip(), "--format", "line")
+    assert r.code == 0 and r.out.startswith("534678912")
+    r = run_cli("solve", ".Cage~x~R1C1")
+    assert r.code == 2 and "ISS item 1 (Cage)" in r.err and "Traceback" not in r.err
+
+
+def test_little_killer_diagonals_cover_each_diagonal_once():
+    ids = little_killer_ids(9)
+    assert len(ids) == 2 * (2 * 9 - 3)
+    assert len({frozenset(v) for v in ids.values()}) == len(ids)
+
+
+# ---- ISS itself -------------------------------------------------------------------------------
+
+def iss():
+    """Return the bench's ISS runner module (skip locally, fail in CI, when ISS cannot run)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import _iss
+    why = _iss.missing()
+    if why:
+        missing(why)
+    return _iss
+
+
+@pytest.mark.tools
+def test_iss_counts_what_brute_force_counts(tmp_path):
+    runner = iss()
+    cases = []
+    rng = random.Random(31)
+    for _ in range(120):
+        puzzle = written(rng.sample(KIND_NAMES, rng.randint(1, 2)), rng.randrange(10 ** 9))
+        if puzzle is not None:
+            cases.append(puzzle)
+    answers = runner.count([to_iss(p) for p in cases], limit=300, cache=str(tmp_path))
+    for puzzle, answer in zip(cases, answers):
+        assert answer.get("solutions") == len(truth(puzzle)), (to_iss(puzzle), answer)
+
+
+@pytest.mark.tools
+def test_iss_finds_the_published_solution_of_variant_puzzles(tmp_path):
+    runner = iss()
+    cases = []
+    for pid, puzzle, solution in published()[::6]:
+        try:
+            cases.append((pid, to_iss(puzzle), puzzle, solution))
+        except BadInput:
+            continue
+    answers = runner.count([c[1] for c in cases], cache=str(tmp_path))
+    for (pid, _, puzzle, solution), answer in zip(cases, answers):
+        # each puzzle's one solution was proved by three engines when it was added
+        assert answer["solutions"] == 1, pid
+        if puzzle.size <= 9:
+            assert answer["solution"] == solution, pid
+    assert len(cases) >= 12
