@@ -37,6 +37,7 @@ TOOL_MODULES = {"test_conda", "test_debian", "test_pypi_engines", "test_resolver
 # lane stays under a minute; the full suite (CI) runs them. A name without [...] means every
 # parameter.
 SLOW = {
+    "test_explainer.py::test_a_forcing_net_is_rated_by_its_size",
     "test_core.py::test_the_hardest_published_variants_solve_on_the_compiled_core",
     "test_differential.py::test_status_agrees_with_native[resolvelib]",
     "test_differential.py::test_counts_agree_with_native",

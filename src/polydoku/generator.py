@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
 from .engines.base import Status
@@ -42,7 +42,7 @@ from .model import Geometry, Puzzle
 from .model.rules import Rule
 from .problem import Linear, Problem, Table, build_problem
 from .reasoning.logic import LEVELS, Prepared, Rating, layout_of, solve_logically
-from .reasoning.logic.solver import full_logic_path
+from .reasoning.logic.solver import explainer_difficulty, full_logic_path
 from .verify import is_solution
 
 SYMMETRIES = ("none", "rotational", "rotational90", "mirror", "diagonal")
@@ -334,7 +334,17 @@ class Generator:
         seconds = left if most is None else (most if left is None else min(most, left))
         path = solve_logically(puzzle, check=True, max_level=max_level, prepared=prep,
                                max_seconds=seconds)
-        return None if path.timed_out else path.rating
+        return None if path.timed_out else path.level_rating()
+
+    def finish(self, puzzle: Puzzle, solution: tuple[int, ...], rating: Rating) -> Rating:
+        """Return the rating of a puzzle kept, with the difficulty `polydoku rate` gives it
+        (for classic puzzles Sudoku Explainer's, from a second path: only for the kept one)."""
+        if not rating.solved:
+            return rating
+        problem = self._problem_of(puzzle)
+        prep = Prepared(puzzle, problem, layout_of(problem), solution, True, Status.SOLVED)
+        value = explainer_difficulty(prep, RATE_SECONDS)
+        return rating if value is None else replace(rating, difficulty=value)
 
     def dig(self, puzzle: Puzzle, rng: random.Random, budget: _Budget, made: Made,
             oracle: _Oracle) -> Puzzle:
@@ -418,6 +428,8 @@ class Generator:
                 continue
             puzzle, rating = aimed
             self.check(full, puzzle, solution, budget)
+            if rating is not None:
+                rating = self.finish(puzzle, solution, rating)
             made.puzzle, made.solution, made.rating = puzzle, solution, rating
             if req.minimal and req.givens is None:
                 made.minimal = True           # dug until no orbit could go

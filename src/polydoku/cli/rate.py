@@ -53,8 +53,8 @@ class Settings:
 @json_alias
 def rate(puzzle, rules, input_format, fmt, timeout, jobs, dask, chunk, unordered):
     """Rate every puzzle of PUZZLE (a file of one puzzle per line, a literal, or -) with
-    polydoku's logic: level (Easy..Extreme), score, difficulty (Sudoku Explainer's manner,
-    1.0 to 11), hardest technique, givens, unique.
+    polydoku's logic: level (Easy..Extreme), score, difficulty (Sudoku Explainer's scale,
+    1.0 to 11; for classic puzzles computed as it does), hardest technique, givens, unique.
 
     One row per input line, in input order; a bad line is an error row in its place and the
     others are still rated. Exit codes: 0 every puzzle rated, 1 some puzzle has no solution

@@ -1,5 +1,7 @@
 """A second, finer difficulty scale beside the levels: a number in the manner of Sudoku
 Explainer (1.0 for a full house up to 11 and beyond), decided by the hardest step of the path.
+Classic 9x9 puzzles get Sudoku Explainer's own computation instead (`explainer.py`); this rule
+serves variants, other sizes and paths with techniques held back.
 
 Each technique has a base value on Sudoku Explainer's scale (its published ratings where it
 has the technique: full house 1.0, hidden single 1.2 in a box and 1.5 in a line, pointing 2.6,

@@ -28,6 +28,7 @@ from . import (als, chains, clues, fish, forcing, intersections, propagation, ru
 from .board import Board, Layout, layout_of
 from .catalog import LEVELS, Rating, level_of, rate
 from .difficulty import difficulty
+from .explainer import explainer_path
 from .step import Step
 
 Finder = Callable[[Board], "Step | None"]
@@ -214,6 +215,9 @@ class Path:
     board: Board | None = None
     seconds: float = 0.0
     timed_out: bool = False
+    max_seconds: float | None = None
+    limited: bool = False           # techniques held back (max_level, exclude)
+    _difficulty: float | None = field(default=None, repr=False)
 
     @property
     def solved(self) -> bool:
@@ -223,9 +227,38 @@ class Path:
     @property
     def rating(self) -> Rating:
         """Return the HoDoKu-style rating of the path, with its finer difficulty."""
+        return replace(self.level_rating(), difficulty=self.difficulty)
+
+    def level_rating(self) -> Rating:
+        """Return the HoDoKu-style rating with the hardest step's difficulty (cheap: no second
+        path), for a caller that rates many candidate puzzles and keeps few."""
         lay = self.prepared.layout
         return replace(rate((s.technique for s in self.steps), self.solved, lay.ncells),
                        difficulty=difficulty(self.steps, lay, self.solved))
+
+    @property
+    def difficulty(self) -> float | None:
+        """Return the number on Sudoku Explainer's scale: for a classic 9x9 puzzle, the rating
+        of Sudoku Explainer's own cheapest-first path (`explainer.py`), computed once; for
+        other puzzles, a path with techniques held back, or when that path runs out of time,
+        the hardest step's value (11.0 when logic stalls)."""
+        if self._difficulty is None:
+            value = None if self.limited else explainer_difficulty(self.prepared,
+                                                                   self.max_seconds)
+            if value is None:
+                value = difficulty(self.steps, self.prepared.layout, self.solved)
+            self._difficulty = value
+        return self._difficulty
+
+
+def explainer_difficulty(prep: Prepared, max_seconds: float | None = None) -> float | None:
+    """Return a classic 9x9 puzzle's rating computed as Sudoku Explainer computes it, or None
+    for other puzzles and when the path runs out of time."""
+    lay = prep.layout
+    if not (lay.is_classic and lay.size == 9 and prep.solution is not None):
+        return None
+    found = explainer_path(start_board(prep), max_seconds)
+    return None if found.cut else found.rating
 
 
 def solve_logically(puzzle: Puzzle, *, check: bool = True, max_level: str | None = None,
@@ -233,12 +266,12 @@ def solve_logically(puzzle: Puzzle, *, check: bool = True, max_level: str | None
                     prepared: Prepared | None = None) -> Path:
     """Return the logical path of a puzzle: steps until solved or stalled (checked when asked)."""
     prep = prepared or prepare(puzzle)
-    path = Path(prep)
+    finders = allowed_finders(max_level, exclude)
+    path = Path(prep, max_seconds=max_seconds, limited=len(finders) < len(FINDERS))
     if prep.solution is None:
         return path
     board = start_board(prep)
     path.board = board
-    finders = allowed_finders(max_level, exclude)
     started = time.perf_counter()
     deadline = started + max_seconds if max_seconds else None
     while not board.is_solved():
