@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -23,6 +24,9 @@ if not IN_CI:       # in CI the web extra must be there: a missing one fails the
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from polydoku.formats.jsonfmt import puzzle_from_dict, puzzle_to_dict  # noqa: E402
+from polydoku.formats.read import read_text  # noqa: E402
+from polydoku.model import Puzzle  # noqa: E402
 from polydoku.web.app import MAX_BODY, Settings, create_app  # noqa: E402
 
 WIKI = next(ln for ln in (EXAMPLES / "wikipedia.txt").read_text().splitlines()
@@ -207,6 +211,117 @@ def test_the_page_is_static_with_a_strict_policy(client):
     assert "script-src 'self'" in r.headers["content-security-policy"]
     assert "innerHTML" not in client.get("/static/app.js").text
     assert client.get("/static/app.css").status_code == 200
+
+
+def test_no_page_script_writes_html(client):
+    for name in ("app.js", "grid.js", "checks.js"):
+        r = client.get(f"/static/{name}")
+        assert r.status_code == 200
+        assert "innerHTML" not in r.text and "insertAdjacentHTML" not in r.text, name
+
+
+def _published(kind_id: str) -> tuple[Puzzle, str]:
+    """Return a published variant puzzle of tests/data and its solution."""
+    data = Path(__file__).parent / "data" / "variants" / "published.jsonl"
+    entry = next(e for e in map(json.loads, data.read_text().splitlines()) if e["id"] == kind_id)
+    return puzzle_from_dict(entry["puzzle"]), entry["solution"]
+
+
+def _broken(checks: dict, vals: list[int], ncells: int) -> set[str]:
+    """Return the labels of the constraints the page would mark in `vals` (0 = empty): the
+    rules of checks.js, written again here to test what the server sends."""
+    labels, domains, out = checks["labels"], checks["domains"], set()
+    at = (lambda v: vals[v] if v < ncells else 0)
+    for label, *group in checks["groups"]:
+        seen = [at(v) for v in group if at(v)]
+        if len(seen) != len(set(seen)):
+            out.add(labels[label])
+    for x, a, y, b, label in checks["nogoods"]:
+        if at(x) == a and at(y) == b:
+            out.add(labels[label])
+    for x, y, d, label in checks["diffs"]:
+        if at(x) and at(y) and abs(at(x) - at(y)) == d:
+            out.add(labels[label])
+    for label, vars_, tuples in checks["tables"]:
+        filled = [k for k, v in enumerate(vars_) if at(v)]
+        if filled and not any(all(t[k] == at(vars_[k]) for k in filled) for t in tuples):
+            out.add(labels[label])
+    for label, vars_, coefs, rhs, op in checks["sums"]:
+        lo = hi = 0
+        for v, w in zip(vars_, coefs):
+            top = domains[v - ncells] if v >= ncells else round(ncells ** 0.5)
+            lo, hi = (lo + w * at(v), hi + w * at(v)) if at(v) else (lo + min(w, w * top),
+                                                                    hi + max(w, w * top))
+        if not (lo <= rhs <= hi if op == "==" else lo <= rhs if op == "<=" else hi >= rhs):
+            out.add(labels[label])
+    return out
+
+
+@pytest.mark.parametrize("kind_id", ["killer", "thermo", "xv-kropki-sudoku", "arrow", "odd-even"])
+def test_the_board_sends_what_the_page_checks_typing_against(client, kind_id):
+    puzzle, solution = _published(kind_id)
+    data = client.post("/api/board", json={"puzzle": json.dumps(puzzle_to_dict(puzzle))}).json()
+    checks, n = data["checks"], puzzle.size
+    grid = [int(ch) for ch in solution]
+    assert _broken(checks, grid, n * n) == set()                   # the solution breaks nothing
+    assert len(json.dumps(checks)) < 400_000
+    rng = random.Random(kind_id)
+    for _ in range(40):                                          # a wrong value is caught
+        i = rng.randrange(n * n)
+        wrong = grid.copy()
+        wrong[i] = rng.choice([v for v in range(1, n + 1) if v != grid[i]])
+        assert _broken(checks, wrong, n * n), (i, wrong[i])
+    for _ in range(40):                                          # a few right values, nothing
+        partial = [v if rng.random() < 0.3 else 0 for v in grid]
+        assert _broken(checks, partial, n * n) == set()
+    drawn = data["svg"].count('data-rule="killer"')
+    assert drawn == sum(r.kind == "killer" for r in puzzle.rules)
+
+
+def test_check_names_wrong_entries_without_the_solution(client):
+    solution = client.post("/api/solve", json={"puzzle": WIKI}).json()["solutions"][0]
+    empty = [i for i, ch in enumerate(WIKI) if ch == "."]
+    right, wrong = empty[0], empty[1]
+    bad = str(int(solution[wrong]) % 9 + 1)
+    entries = ["."] * 81
+    entries[right], entries[wrong] = solution[right], bad
+    r = client.post("/api/check", json={"puzzle": WIKI, "entries": "".join(entries)}).json()
+    assert r["status"] == "solved" and r["unique"] is True
+    assert r["wrong"] == [f"r{wrong // 9 + 1}c{wrong % 9 + 1}"]
+    assert r["entered"] == 2 and r["empty"] == len(empty) - 2
+    assert solution not in json.dumps(r) and "solutions" not in r
+    several = client.post("/api/check", json={"puzzle": MANY, "entries": ".2.............."}).json()
+    assert several["unique"] is False and several["fits"] is True and "wrong" not in several
+    none = client.post("/api/check", json={"puzzle": MANY, "entries": ".1.............."}).json()
+    assert none["status"] == "solved" and none["fits"] is False
+    refused = client.post("/api/check", json={"puzzle": WIKI, "entries": "12"})
+    assert refused.status_code == 400 and "\n" not in refused.json()["error"]
+
+
+def test_links_open_the_puzzle_in_other_solvers(client):
+    puzzle, _ = _published("killer")
+    r = client.post("/api/links", json={"puzzle": json.dumps(puzzle_to_dict(puzzle))}).json()
+    assert [link["app"] for link in r["links"]] == ["fpuzzles", "sudokupad"]
+    for link in r["links"]:
+        back = read_text(link["url"])
+        assert back.givens == puzzle.givens
+        assert sorted(map(str, back.rules)) == sorted(map(str, puzzle.rules))
+
+
+def test_the_engines_menu_lists_every_engine_once_grouped(client):
+    from polydoku.engines.registry import ENGINE_IDS
+    r = client.get("/engines.js")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
+    prefix = "window.POLYDOKU_ENGINES = "
+    assert r.text.startswith(prefix) and "<" not in r.text
+    rows = json.loads(r.text[len(prefix):].rstrip().rstrip(";"))
+    assert [row["id"] for row in rows] == list(ENGINE_IDS)
+    specs = [spec for row in rows for spec in row["specs"]]
+    assert len(specs) == len(set(specs)) and not any(s.endswith("+faithful") for s in specs)
+    groups = {row["id"]: row["group"] for row in rows}
+    assert groups["native"] == "polydoku"
+    assert {groups[e] for e in ("sat", "cpsat", "z3", "clingo", "minizinc")} == {"solvers"}
+    assert {groups[e] for e in ("apt", "pip", "uv", "npm", "cargo", "rattler")} == {"managers"}
 
 
 def descendants(pid: int) -> set[int]:

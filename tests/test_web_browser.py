@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLES, need_browser, need_engine
+from polydoku.formats.read import read_text
 from test_web import descendants
 
 pytestmark = pytest.mark.browser
@@ -63,16 +64,33 @@ def browser(server):
         b.close()
 
 
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 2}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+
+
 @pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1100, "height": 640})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("dialog", lambda d: (errors.append(f"dialog: {d.message}"), d.dismiss()))
-    yield page
-    context.close()
+def pages(browser):
+    """Yield a maker of pages (with the context options given); no page may raise an error
+    or open a dialog."""
+    contexts, errors = [], []
+
+    def make(**options):
+        context = browser.new_context(**(options or DESKTOP))
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("dialog", lambda d: (errors.append(f"dialog: {d.message}"), d.dismiss()))
+        return page
+    yield make
+    for context in contexts:
+        context.close()
     assert not errors, errors
+
+
+@pytest.fixture
+def page(pages):
+    return pages()
 
 
 def api(server: str, call: str, body: dict) -> dict:
@@ -88,6 +106,14 @@ def open_puzzle(page, server: str, text: str) -> None:
     from playwright.sync_api import expect
     page.goto(f"{server}?puzzle={urllib.parse.quote(text)}")
     expect(page.locator("#status")).to_have_text(re.compile("^loaded"), timeout=20_000)
+
+
+def paste(page, text: str) -> None:
+    """Paste a puzzle into the (folded) puzzle box and load it."""
+    if page.get_attribute("#puzzle-box", "open") is None:
+        page.click("#puzzle-box summary")
+    page.fill("#puzzle-text", text)
+    page.click('[data-action="load"]')
 
 
 def status_is(page, pattern: str) -> str:
@@ -109,10 +135,10 @@ def marked(page, mark: str) -> set[str]:
                                           "els => els.map(e => e.dataset.cell)"))
 
 
-def shot(page, name: str) -> None:
+def shot(page, name: str, full: bool = False) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"web-{name}.png"))
+        page.screenshot(path=str(Path(SHOTS) / f"web-{name}.png"), full_page=full)
 
 
 def line_of(page, n: int) -> str:
@@ -170,29 +196,6 @@ def test_two_solutions_mark_their_differences(page, server):
     assert marked(page, "difference") == {d.split("=")[0] for d in diff}
 
 
-def test_keyboard_entry_pencil_marks_and_candidates(page, server):
-    open_puzzle(page, server, "." * 16)
-    page.click('[data-cell="r1c1"]')
-    page.keyboard.type("1")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.type("2")
-    page.keyboard.press("ArrowDown")
-    page.keyboard.type("p34")                  # pencil mode, then two marks in r2c2
-    values = cells(page)
-    assert (values["r1c1"], values["r1c2"], values["r2c2"]) == ("1", "2", "")
-    assert page.eval_on_selector_all('[data-cell="r2c2"] [data-pencil]:not([data-pencil=""])',
-                                     "els => els.map(e => e.dataset.pencil)") == ["3", "4"]
-    page.keyboard.press("p")
-    page.keyboard.press("ArrowUp")
-    page.keyboard.press("Backspace")
-    assert page.text_content('[data-cell="r1c2"]') == ""
-    page.click('[data-action="candidates"]')
-    status_is(page, "^[0-9]+ candidates")
-    page.click('[data-action="solve"]')
-    status_is(page, "^solved")
-    assert page.text_content('[data-cell="r1c1"]') == "1"
-
-
 def test_steps_play_forward_and_back(page, server):
     open_puzzle(page, server, WIKI)
     path = api(server, "steps", {"puzzle": WIKI})
@@ -209,10 +212,9 @@ def test_steps_play_forward_and_back(page, server):
 
 def test_a_pasted_variant_puzzle_is_drawn_and_solved(page, server):
     open_puzzle(page, server, "." * 81)
-    page.fill("#puzzle-text", MIRACLE)
-    page.click('[data-action="load"]')
+    paste(page, MIRACLE)
     status_is(page, "^loaded a 9x9 puzzle with anti-knight")
-    assert page.get_attribute("#board-picture", "src").startswith("blob:")
+    assert page.locator("#picture svg").count() == 1
     page.click('[data-action="solve"]')
     status_is(page, "^solved")
     solution = api(server, "solve", {"puzzle": MIRACLE})["solutions"][0]
@@ -223,7 +225,8 @@ def test_a_pasted_variant_puzzle_is_drawn_and_solved(page, server):
 def test_a_name_with_markup_shows_as_text(page, server):
     open_puzzle(page, server, NAMED)
     assert page.text_content("#name") == json.loads(NAMED)["name"]
-    assert page.locator("script").count() == 1 and page.locator("#name *").count() == 0
+    assert page.locator("script").count() == 2 and page.locator("#name *").count() == 0
+    assert page.locator("#picture svg title").text_content() == json.loads(NAMED)["name"]
     assert page.evaluate("() => window.hacked") is None
 
 
@@ -287,9 +290,247 @@ def test_a_pasted_f_puzzles_link_is_solved(page, server):
     entry = next(e for e in map(_json.loads, data.read_text().splitlines()) if e["id"] == "killer")
     link = to_link(puzzle_from_dict(entry["puzzle"]))
     open_puzzle(page, server, "." * 81)
-    page.fill("#puzzle-text", link)
-    page.click('[data-action="load"]')
+    paste(page, link)
     status_is(page, "^loaded a 9x9 puzzle")
     page.click('[data-action="solve"]')
     status_is(page, "^solved")
     assert line_of(page, 9) == entry["solution"]
+
+
+# WCAG contrast of each visible element's text against the ground it is drawn on.
+CONTRAST = """(sel) => {
+  const parse = (c) => { const p = c.match(/rgba?\\(([^)]+)\\)/)[1].split(/[ ,\\/]+/).map(Number);
+                         return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const lum = (rgb) => { const f = (x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+                         return 0.2126 * f(rgb[0]) + 0.7152 * f(rgb[1]) + 0.0722 * f(rgb[2]); };
+  const out = [];
+  for (const el of document.querySelectorAll(sel)) {
+    if (!el.getClientRects().length || el.disabled || !el.textContent.trim()) continue;
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const bg = parse(getComputedStyle(e).backgroundColor);
+      if (bg[3] > 0) layers.push(bg);
+      if (bg[3] >= 1) break;
+    }
+    let ground = [255, 255, 255];
+    for (const l of layers.reverse()) ground = ground.map((c, k) => c * (1 - l[3]) + l[k] * l[3]);
+    const fg = parse(getComputedStyle(el).color);
+    const ink = ground.map((c, k) => c * (1 - fg[3]) + fg[k] * fg[3]);
+    const [a, b] = [lum(ink), lum(ground)];
+    out.push([el.dataset.cell || el.dataset.action || el.dataset.digit || el.id || el.tagName,
+              (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)]);
+  }
+  return out;
+}"""
+TEXT = "#status, button, .cell, label, summary, h1, .note"
+
+
+def low_contrast(page) -> list:
+    """Return the elements whose text is below WCAG AA (4.5:1) on its ground."""
+    return [(name, round(r, 2)) for name, r in page.evaluate(CONTRAST, TEXT) if r < 4.5]
+
+
+def corner_marks(page, cell: str) -> list[str]:
+    return page.eval_on_selector_all(f'[data-cell="{cell}"] .corner', "els => els.map(e => e.dataset.m)")
+
+
+def centre_marks(page, cell: str) -> str:
+    return page.eval_on_selector_all(f'[data-cell="{cell}"] .centre',
+                                     "els => els.map(e => e.dataset.m).join('')")
+
+
+def attr(page, cell: str, name: str):
+    return page.get_attribute(f'[data-cell="{cell}"]', name)
+
+
+def open_values(line: str, row: int, col: int) -> str:
+    """Return the values no filled cell of the row, column or box of (row, col) holds."""
+    seen = {line[r * 9 + c] for r in range(9) for c in range(9)
+            if r == row or c == col or (r // 3, c // 3) == (row // 3, col // 3)}
+    return "".join(d for d in "123456789" if d not in seen)
+
+
+def test_a_phone_enters_by_touch_keeps_state_and_honours_dark(pages, server):
+    from playwright.sync_api import expect
+    page = pages(**PHONE)
+    open_puzzle(page, server, WIKI)
+    board = page.locator("#board").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 390          # the board fits
+    last = page.locator('[data-cell="r9c9"]').bounding_box()
+    assert last["x"] + last["width"] <= 390 and last["width"] >= 30      # and scales
+    pad = page.locator('[data-digit="1"]').bounding_box()
+    assert pad["y"] >= board["y"] + board["height"] and pad["height"] >= 40  # pad below it
+    assert page.locator("[data-digit]").count() == 9
+    page.tap('[data-cell="r1c3"]')
+    page.tap('[data-digit="4"]')
+    assert page.text_content('[data-cell="r1c3"]') == "4"
+    page.tap('[data-cell="r1c4"]')
+    page.tap('[data-digit="5"]')                                # a 5 already in row 1
+    assert attr(page, "r1c4", "data-conflict") == "row 1"
+    assert attr(page, "r1c1", "data-conflict") == "row 1"
+    assert "r1c4=5 breaks row 1 (with r1c1)" in page.text_content("#status")
+    page.tap('[data-action="undo"]')
+    assert page.text_content('[data-cell="r1c4"]') == "" and page.locator("[data-conflict]").count() == 0
+    page.tap('[data-action="redo"]')
+    assert page.text_content('[data-cell="r1c4"]') == "5" and attr(page, "r1c4", "data-conflict")
+    page.tap('[data-action="undo"]')
+    page.tap('[data-mode="corner"]')
+    page.tap('[data-cell="r2c2"]')
+    page.tap('[data-digit="2"]')
+    page.tap('[data-digit="1"]')
+    assert corner_marks(page, "r2c2") == ["1", "2"] and page.text_content('[data-cell="r2c2"]') == ""
+    page.tap('[data-mode="centre"]')
+    page.tap('[data-cell="r3c1"]')
+    page.tap('[data-digit="3"]')
+    page.tap('[data-digit="4"]')
+    page.tap('[data-digit="3"]')                                # a second tap takes it off
+    page.tap('[data-digit="2"]')
+    assert centre_marks(page, "r3c1") == "24"
+    page.tap('[data-mode="colour"]')
+    assert page.locator(".swatch[data-digit]").count() == 9
+    page.tap('[data-cell="r5c5"]')
+    page.tap('[data-digit="3"]')
+    assert attr(page, "r5c5", "data-colour") == "3"
+    page.tap('[data-mode="digit"]')
+    labels = page.eval_on_selector_all("[data-cell]", "els => els.map(e => [e.dataset.cell, e.getAttribute('aria-label')])")
+    assert len(labels) == 81 and all(label.startswith(f"{name}, ") for name, label in labels)
+    named = dict(labels)
+    assert named["r1c1"].startswith("r1c1, 5, given") and named["r1c3"].startswith("r1c3, 4")
+    assert "corner marks 1 2" in named["r2c2"] and "centre marks 2 4" in named["r3c1"]
+    assert "colour 3" in named["r5c5"]
+    expect(page).to_have_url(re.compile(r"[?&]e=b4"))          # the entries, in the address
+    expect(page).to_have_url(re.compile(r"[?&]k=40-3"))
+    shot(page, "phone", full=True)
+    page.reload()
+    status_is(page, "^loaded.*1 entries kept")
+    assert page.text_content('[data-cell="r1c3"]') == "4"
+    assert corner_marks(page, "r2c2") == ["1", "2"] and centre_marks(page, "r3c1") == "24"
+    assert attr(page, "r5c5", "data-colour") == "3"
+    assert low_contrast(page) == []
+    page.emulate_media(color_scheme="dark")
+    ground = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert sum(map(int, re.findall(r"\d+", ground)[:3])) < 120, ground          # dark page
+    given = page.evaluate("() => getComputedStyle(document.querySelector('[data-cell=\"r1c1\"]')).color")
+    assert sum(map(int, re.findall(r"\d+", given)[:3])) > 600, given            # light digits
+    assert low_contrast(page) == []
+    shot(page, "dark", full=True)
+
+
+def killer_cage(puzzle) -> tuple[str, str, int, int]:
+    """Return two cells of a two-cell killer cage in one row or column, and values for them
+    that differ but break its sum."""
+    for rule in puzzle.rules:
+        cells = getattr(rule, "cells", ())
+        if rule.kind == "killer" and len(cells) == 2:
+            (r1, c1), (r2, c2) = cells
+            if rule.total and (r1 == r2 or c1 == c2):
+                a = next(a for a in range(1, 10) if 1 <= rule.total - a <= 9 and rule.total != 2 * a)
+                b = next(b for b in range(1, 10) if b not in (a, rule.total - a))
+                return f"r{r1 + 1}c{c1 + 1}", f"r{r2 + 1}c{c2 + 1}", a, b
+    raise AssertionError("no two-cell cage")
+
+
+def test_the_desktop_page_by_keys_and_mouse(page, server):
+    from playwright.sync_api import expect
+
+    from polydoku.engines.registry import ENGINE_IDS
+    open_puzzle(page, server, WIKI)
+    paint = page.evaluate("() => performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    print(f"first contentful paint: {paint:.0f} ms")
+    groups = page.eval_on_selector_all("#engine optgroup", "els => els.map(e => e.label)")
+    assert groups == ["polydoku", "solvers", "package managers"]
+    specs = page.eval_on_selector_all("#engine option", "els => els.map(e => e.value)")
+    assert len(specs) == len(set(specs)) and {s.split("+")[0] for s in specs} == set(ENGINE_IDS)
+    expect(page.locator("#engine")).to_have_attribute("data-checked", "true", timeout=30_000)
+    with urllib.request.urlopen(f"{server}api/engines", timeout=60) as res:
+        missing = [r for r in json.load(res) if not r["available"]]
+    for row in missing:
+        option = page.locator(f'#engine option[value="{row["id"]}"]')
+        assert option.is_disabled() and "Install" in option.get_attribute("title")
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/" in r.url else None)
+    page.click('[data-cell="r1c3"]')
+    page.keyboard.type("4")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.type("2")                                   # wrong, but breaks no rule
+    page.keyboard.press("ArrowRight")
+    page.keyboard.type("7")                                   # r1c5 is a given: nothing
+    page.keyboard.press("ArrowRight")
+    page.keyboard.type("7")                                   # and it is a 7
+    assert attr(page, "r1c6", "data-conflict") == "row 1"
+    page.keyboard.press("Control+z")
+    assert page.text_content('[data-cell="r1c6"]') == "" and page.locator("[data-conflict]").count() == 0
+    page.keyboard.press("Control+y")
+    assert page.text_content('[data-cell="r1c6"]') == "7"
+    page.keyboard.press("Backspace")
+    assert page.text_content('[data-cell="r1c6"]') == ""
+    for name in ("r7c1", "r8c1", "r9c1"):                     # drag down a column
+        box = page.locator(f'[data-cell="{name}"]').bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y) if name != "r7c1" else (page.mouse.move(x, y), page.mouse.down())
+    page.mouse.up()
+    page.click('[data-cell="r9c3"]', modifiers=["Control"])   # and one more
+    page.keyboard.press("x")
+    page.keyboard.type("1")
+    assert [corner_marks(page, c) for c in ("r7c1", "r8c1", "r9c1", "r9c3")] == [["1"]] * 4
+    page.keyboard.press("z")
+    page.click('[data-cell="r9c4"]')
+    page.keyboard.press("Shift+5")                           # a corner mark from digit mode
+    assert corner_marks(page, "r9c4") == ["5"] and page.text_content('[data-cell="r9c4"]') == ""
+    for cell in ("r8c1", "r7c1"):
+        page.click(f'[data-cell="{cell}"]', modifiers=["Shift"])
+    page.keyboard.press("c")
+    page.keyboard.type("9")
+    assert centre_marks(page, "r8c1") == "9"
+    assert centre_marks(page, "r7c1") == "9" and centre_marks(page, "r9c4") == "9"
+    page.keyboard.press("Control+z")
+    assert centre_marks(page, "r8c1") == "" and corner_marks(page, "r8c1") == ["1"]
+    page.keyboard.press("z")
+    page.click('[data-cell="r1c2"]')                          # a 3: the other 3s and the peers
+    same = set(page.eval_on_selector_all(".cell.same", "els => els.map(e => e.dataset.cell)"))
+    assert same == {f"r{k // 9 + 1}c{k % 9 + 1}" for k, ch in enumerate(WIKI) if ch == "3"}
+    peers = set(page.eval_on_selector_all(".cell.peer", "els => els.map(e => e.dataset.cell)"))
+    assert len(peers) == 20 and {"r1c9", "r9c2", "r3c3"} <= peers
+    assert asked == []                                        # typing never asked the server
+    page.click('[data-action="pencil"]')
+    status_is(page, "^pencil marks")
+    assert centre_marks(page, "r2c3") == open_values(line_of(page, 9), 1, 2)
+    page.keyboard.press("Control+z")
+    assert centre_marks(page, "r2c3") == ""
+    page.click('[data-action="check"]')
+    assert status_is(page, "^1 of your entries is wrong: r1c4$")
+    assert marked(page, "conflict") == {"r1c4"}
+    assert page.text_content('[data-cell="r1c4"]') == "2"    # the answer is not shown
+    shot(page, "desktop")
+
+    from polydoku.formats.fpuzzles import to_link
+    from polydoku.formats.jsonfmt import puzzle_from_dict
+    data = Path(__file__).parent / "data" / "variants" / "published.jsonl"
+    entry = next(e for e in map(json.loads, data.read_text().splitlines()) if e["id"] == "killer")
+    killer = puzzle_from_dict(entry["puzzle"])
+    paste(page, to_link(killer))
+    status_is(page, "^loaded a 9x9 puzzle with killer")
+    cages = [r for r in killer.rules if r.kind == "killer"]
+    assert page.locator('#picture [data-rule="killer"]').count() == len(cages)
+    first, second, a, b = killer_cage(killer)
+    asked.clear()
+    page.click(f'[data-cell="{first}"]')
+    page.keyboard.type(str(a))
+    assert page.locator("[data-conflict]").count() == 0
+    page.click(f'[data-cell="{second}"]')
+    page.keyboard.type(str(b))
+    assert attr(page, first, "data-conflict").startswith("killer")
+    assert attr(page, second, "data-conflict") == attr(page, first, "data-conflict")
+    assert asked == []
+    page.click('[data-action="export"]')
+    status_is(page, "^links to f-puzzles, SudokuPad")
+    links = page.eval_on_selector_all("#links a", "els => els.map(e => e.href)")
+    assert [read_text(link).givens for link in links] == [killer.givens] * 2
+
+    paste(page, MANY)
+    status_is(page, "^loaded a 4x4")
+    page.click('[data-action="solve"]')
+    status_is(page, "^solved by native .*more than one solution")
+    page.select_option("#engine", "resolvelib")
+    page.click('[data-action="solve"]')
+    status_is(page, "^solved by resolvelib .*cannot count solutions, so this says nothing")

@@ -107,7 +107,12 @@ def layout_of(puzzle: Puzzle, title: str | None = None) -> Layout:
 
 def _shapes(puzzle: Puzzle) -> list[Shape]:
     """Return what the puzzle's rules draw."""
-    return [sh for rule in puzzle.rules for sh in rule.shapes(puzzle.geometry)]
+    return [sh for _, sh in _rule_shapes(puzzle)]
+
+
+def _rule_shapes(puzzle: Puzzle) -> list[tuple[str, Shape]]:
+    """Return what the puzzle's rules draw, each with the kind of the rule that draws it."""
+    return [(rule.kind, sh) for rule in puzzle.rules for sh in rule.shapes(puzzle.geometry)]
 
 
 def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
@@ -127,7 +132,7 @@ def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
     if len(values) != n * n:
         raise BadInput(f"grid has {len(values)} cells, expected {n * n}")
     lay = layout_of(puzzle, title)
-    shapes = _shapes(puzzle)
+    shapes = _rule_shapes(puzzle)
     marked = {_index(puzzle, ref) for ref in highlight}
     red = {(_index(puzzle, ref), value) for ref, value in struck}
     svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
@@ -140,17 +145,17 @@ def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
         _el(svg, "text", title, class_="title", x=lay.width / 2, y=16 + 13, font_size=18,
             font_family=FONT, text_anchor="middle", fill=INK)
     under = _el(svg, "g", class_="rules")
-    for sh in shapes:
+    for kind, sh in shapes:
         if sh.kind not in _OVER:
-            _draw_shape(under, sh, lay)
+            _draw_shape(under, sh, lay, kind)
     layer = _el(svg, "g", class_="cells")
     for i in range(n * n):
         _draw_cell(layer, puzzle, lay, i, values[i], candidates, i in marked, red)
     _draw_lines(svg, puzzle, lay)
     over = _el(svg, "g", class_="rule-marks")
-    for sh in shapes:
+    for kind, sh in shapes:
         if sh.kind in _OVER:
-            _draw_shape(over, sh, lay)
+            _draw_shape(over, sh, lay, kind)
     for k, note in enumerate(lay.notes):
         _el(svg, "text", note, class_="rule-note", x=lay.margin,
             y=lay.top + lay.side + 24 + 20 * k, font_size=14, font_family=FONT, fill=INK)
@@ -208,9 +213,11 @@ def _points(lay: Layout, cells) -> str:
     return " ".join(f"{_num(x)},{_num(y)}" for x, y in (_centre(lay, i) for i in cells))
 
 
-def _draw_shape(parent, sh: Shape, lay: Layout) -> None:
-    """Add the SVG elements of one rule shape (see `Shape` for the kinds)."""
-    c, group = lay.cell, _el(parent, "g", class_=f"rule {sh.kind} {sh.style}".strip())
+def _draw_shape(parent, sh: Shape, lay: Layout, rule: str = "") -> None:
+    """Add the SVG elements of one rule shape (see `Shape` for the kinds), in a group that
+    names the rule's kind (`data-rule`)."""
+    c, group = lay.cell, _el(parent, "g", class_=f"rule {sh.kind} {sh.style}".strip(),
+                             **({"data_rule": rule} if rule else {}))
     if sh.kind in ("line", "thermo"):
         colour = LINE_COLOURS.get(sh.style, GREY) if sh.kind == "line" else LIGHT
         width = c * (0.16 if sh.kind == "line" else 0.24)

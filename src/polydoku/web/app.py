@@ -178,6 +178,7 @@ class Site:
         self.settings = settings
         self._workers: Workers | None = None
         self._engines: list | None = None
+        self._menu: str | None = None
 
     def workers(self) -> Workers:
         """Return the workers (made on first use, inside the running event loop)."""
@@ -194,6 +195,17 @@ class Site:
             from ..jsonout import engine_rows
             self._engines = await asyncio.to_thread(engine_rows)
         return JSONResponse(self._engines)
+
+    async def engine_menu(self, request: Request) -> Response:
+        if self._menu is None:
+            from .engines import menu_script
+            self._menu = await asyncio.to_thread(menu_script)
+        return Response(self._menu, media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache"})
+
+    async def links(self, request: Request) -> Response:
+        puzzle, refused = await read_body(request, runs.read_puzzle_fields)
+        return refused or JSONResponse(links_json(puzzle))
 
     async def board(self, request: Request) -> Response:
         puzzle, refused = await read_body(request, runs.read_puzzle_fields)
@@ -229,7 +241,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     settings = site.settings
     routes = [Route("/", site.page), Route("/favicon.ico", _no_icon),
               Route("/api/engines", site.engines),
+              Route("/engines.js", site.engine_menu),
               Route("/api/board", site.board, methods=["POST"]),
+              Route("/api/links", site.links, methods=["POST"]),
               Route("/api/{kind}", site.run, methods=["POST"]),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts))]
@@ -244,10 +258,24 @@ def board_json(puzzle) -> dict:
     cells lie."""
     from ..formats.line import write_line
     from ..render import layout_of, render_svg
+    from .checks import checks_json
     g, lay = puzzle.geometry, layout_of(puzzle)
     svg = render_svg(puzzle, [0] * g.ncells)
     return {"name": puzzle.name, "size": g.size, "box": [g.box_rows, g.box_cols],
             "alphabet": puzzle.alphabet, "givens": write_line(puzzle),
             "rules": [{"name": r.name, "description": r.description} for r in puzzle.rules],
             "svg": svg, "cell": lay.cell, "margin": lay.margin, "top": lay.top,
-            "width": lay.width, "height": lay.height}
+            "width": lay.width, "height": lay.height, "checks": checks_json(puzzle)}
+
+
+def links_json(puzzle) -> dict:
+    """Return links that open the puzzle (givens and rules) in other solvers' pages, and a
+    sentence for each page a link cannot be made for."""
+    from ..formats import fpuzzles
+    links, missing = [], []
+    for app, title in (("fpuzzles", "f-puzzles"), ("sudokupad", "SudokuPad")):
+        try:
+            links.append({"app": app, "title": title, "url": fpuzzles.to_link(puzzle, app)})
+        except BadInput as err:
+            missing.append(f"no {title} link: {err}")
+    return {"links": links, "missing": missing}

@@ -17,11 +17,11 @@ from ..errors import BadInput, EngineUnavailable, PolydokuError
 from ..formats.read import FORMATS, read_text
 from ..jsonout import (candidates_json, error_json, explain_json, graded_hint_json, label,
                        path_json, solve_json, unique_json, unsolvable_json)
-from ..model import Puzzle
+from ..model import Puzzle, cell_name
 from ..rules import parse_rules
 from ..reasoning.graded import GRADES
 
-KINDS = ("solve", "count", "check-unique", "explain", "candidates", "hint", "steps")
+KINDS = ("solve", "count", "check-unique", "explain", "candidates", "hint", "steps", "check")
 MAX_TIMEOUT = 120.0
 DEFAULT_TIMEOUT = 30.0
 MAX_COUNT = 100_000
@@ -41,6 +41,7 @@ class Request:
     at_least: int = 1
     grade: str | None = None
     max_level: str | None = None
+    entries: tuple[int, ...] = ()
 
 
 def _field(body: dict, key: str, kind: type, default: Any) -> Any:
@@ -55,11 +56,12 @@ def _field(body: dict, key: str, kind: type, default: Any) -> Any:
     return value
 
 
-def apply_grid(puzzle: Puzzle, text: str) -> Puzzle:
-    """Return the puzzle with the values of a grid line (`.` or `0` empty) as its givens."""
+def apply_grid(puzzle: Puzzle, text: str, field: str = "grid") -> Puzzle:
+    """Return the puzzle with the values of a grid line (`.` or `0` empty) as its givens
+    (bad input names `field`)."""
     n, cells = puzzle.size, [ch for ch in text if not ch.isspace()]
     if len(cells) != n * n:
-        raise BadInput(f"field 'grid': {len(cells)} cells, expected {n * n}")
+        raise BadInput(f"field {field!r}: {len(cells)} cells, expected {n * n}")
     lookup = {ch.upper(): k + 1 for k, ch in enumerate(puzzle.alphabet)}
     values = []
     for k, ch in enumerate(cells):
@@ -68,7 +70,7 @@ def apply_grid(puzzle: Puzzle, text: str) -> Puzzle:
         elif ch.upper() in lookup:
             values.append(lookup[ch.upper()])
         else:
-            raise BadInput(f"field 'grid': symbol {ch!r} at cell {k + 1} is not one of "
+            raise BadInput(f"field {field!r}: symbol {ch!r} at cell {k + 1} is not one of "
                            f"{puzzle.alphabet}")
     return dataclasses.replace(puzzle, givens=tuple(values))
 
@@ -112,8 +114,10 @@ def read_request(kind: str, body: dict, max_timeout: float = MAX_TIMEOUT) -> Req
     if why:
         from ..reasoning.explain import parse_why
         parse_why(why, puzzle)
+    entries = _field(body, "entries", str, "")
+    values = apply_grid(puzzle, entries, "entries").givens if entries else ()
     return Request(kind, puzzle, _field(body, "engine", str, "native"), timeout, limit, why,
-                   _field(body, "smallest", bool, False), at_least, grade, max_level)
+                   _field(body, "smallest", bool, False), at_least, grade, max_level, values)
 
 
 def run(req: Request) -> tuple[int, dict]:
@@ -220,6 +224,34 @@ def _steps(req: Request) -> dict:
     return path_json(req.puzzle, path)
 
 
+def _check(req: Request) -> dict:
+    """Return how a solver's entries stand against the solution, without the solution: on a
+    unique puzzle the wrong entries by name; on one with several, whether some solution keeps
+    them all."""
+    engine = _engine(req, "count", "check entries against the one solution")
+    outcome = api.solve(req.puzzle, engine, max_solutions=2, timeout=req.timeout)
+    out = {"puzzle": label(req.puzzle), "status": outcome.status.value, "engine": engine.spec,
+           "message": outcome.message}
+    if outcome.status.value != "solved":
+        return out
+    entries = req.entries or (0,) * req.puzzle.geometry.ncells
+    mine = [i for i, v in enumerate(entries) if v and not req.puzzle.givens[i]]
+    empty = sum(1 for i, v in enumerate(entries) if not v and not req.puzzle.givens[i])
+    out.update(unique=len(outcome.solutions) == 1, entered=len(mine), empty=empty)
+    if out["unique"]:
+        solution = outcome.solutions[0]
+        out["wrong"] = [cell_name(req.puzzle.geometry.cell(i)) for i in mine
+                        if entries[i] != solution[i]]
+        return out
+    givens = tuple(g or entries[i] for i, g in enumerate(req.puzzle.givens))
+    kept = api.solve(dataclasses.replace(req.puzzle, givens=givens), engine, max_solutions=1,
+                     timeout=req.timeout)
+    out["fits"] = kept.status.value == "solved"
+    if kept.status.value not in ("solved", "unsatisfiable"):
+        out.update(status=kept.status.value, message=kept.message)
+    return out
+
+
 def stopped_json(req: Request, seconds: float) -> dict:
     """Return the JSON object of a run the server stopped at its time limit."""
     return {"puzzle": label(req.puzzle), "status": "unknown", "engine": req.engine,
@@ -227,4 +259,4 @@ def stopped_json(req: Request, seconds: float) -> dict:
 
 
 _RUNS = {"solve": _solve, "count": _count, "check-unique": _check_unique, "explain": _explain,
-         "candidates": _candidates, "hint": _hint, "steps": _steps}
+         "candidates": _candidates, "hint": _hint, "steps": _steps, "check": _check}

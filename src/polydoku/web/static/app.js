@@ -1,179 +1,113 @@
-// polydoku's page: a grid to type into over polydoku's own SVG of the puzzle, and buttons that
-// call the JSON API. Everything the user or a puzzle supplies is written with textContent or
-// attributes, never as HTML.
-"use strict";
+// polydoku's page: input (keys, pointer, the digit pad), the buttons that call the JSON API,
+// the engines menu, and start-up from the address. The board itself is grid.js.
 
-const $ = (id) => document.getElementById(id);
+import {
+  $, MODES, S, buildBoard, cellIndex, cellName, change, clearAll, clearOverlays, draw, enter,
+  entriesLine, erase, gridLine, lineValues, move, redo, refresh, saveNow, select, setMode,
+  sizeCells, symbol, symbolValue, undo, valueAt,
+} from "./grid.js";
+
 const GRADES = ["nudge", "technique", "cells", "answer"];
+const MODE_KEYS = { z: "digit", x: "corner", c: "centre", v: "colour" };
+const UI = { controller: null, hint: null, path: null, step: 0, engines: new Map() };
 
-const state = {
-  text: "", rules: "", board: null, values: [], solved: [], pencil: [], marks: [], alt: [],
-  focus: 0, controller: null, hint: null, path: null, step: 0, base: null,
-};
-
-// ---- the board ---------------------------------------------------------------------------
-
-function cellName(i) {
-  const n = state.board.size;
-  return `r${Math.floor(i / n) + 1}c${(i % n) + 1}`;
-}
-
-function cellIndex(name) {
-  const m = /^r(\d+)c(\d+)$/.exec(name);
-  return m ? (Number(m[1]) - 1) * state.board.size + Number(m[2]) - 1 : -1;
-}
-
-function symbolValue(ch) {
-  const k = state.board.alphabet.toUpperCase().indexOf(String(ch).toUpperCase());
-  return k < 0 ? 0 : k + 1;
-}
-
-function symbol(v) { return v ? state.board.alphabet[v - 1] : ""; }
-
-function lineValues(line) { return Array.from(line).map((ch) => (ch === "." || ch === "0") ? 0 : symbolValue(ch)); }
-
-function gridLine() {
-  const b = state.board;
-  return b.givens.map((g, i) => symbol(g || state.values[i]) || ".").join("");
-}
-
-function buildBoard(board) {
-  state.board = board;
-  board.givens = lineValues(board.givens);
-  const cells = board.size * board.size;
-  state.values = new Array(cells).fill(0);
-  state.pencil = Array.from({ length: cells }, () => new Set());
-  clearOverlays();
-  const img = $("board-picture");
-  if (img.src) URL.revokeObjectURL(img.src);
-  img.src = URL.createObjectURL(new Blob([board.svg], { type: "image/svg+xml" }));
-  img.width = board.width;
-  img.height = board.height;
-  const grid = $("cells");
-  grid.replaceChildren();
-  Object.assign(grid.style, {
-    left: `${board.margin}px`, top: `${board.top}px`,
-    gridTemplateColumns: `repeat(${board.size}, ${board.cell}px)`,
-    gridTemplateRows: `repeat(${board.size}, ${board.cell}px)`,
-  });
-  for (let i = 0; i < cells; i++) {
-    const el = document.createElement("div");
-    el.className = "cell";
-    el.dataset.cell = cellName(i);
-    el.tabIndex = i === 0 ? 0 : -1;
-    el.setAttribute("role", "gridcell");
-    el.style.fontSize = `${Math.round(board.cell * 0.58)}px`;
-    el.addEventListener("click", () => focusCell(i));
-    el.addEventListener("keydown", onKey);
-    grid.appendChild(el);
-  }
-  $("name").textContent = board.name || "";
-  hidePath();
-  draw();
-}
-
-function clearOverlays() {
-  const cells = state.board ? state.board.size ** 2 : 0;
-  state.solved = new Array(cells).fill(0);
-  state.marks = new Array(cells).fill("");
-  state.alt = new Array(cells).fill("");
-}
-
-function draw() {
-  const b = state.board;
-  if (!b) return;
-  const pencilFont = Math.max(8, Math.round(b.cell / Math.max(...b.box) * 0.7));
-  document.querySelectorAll("#cells .cell").forEach((el, i) => {
-    const given = b.givens[i], value = given || state.values[i], shown = value || state.solved[i];
-    el.textContent = symbol(shown);
-    el.classList.toggle("given", Boolean(given));
-    el.classList.toggle("solved", !value && Boolean(state.solved[i]));
-    const marks = !shown && state.pencil[i].size ? [...state.pencil[i]].sort((x, y) => x - y) : [];
-    el.classList.toggle("pencil", marks.length > 0);
-    if (marks.length) {
-      el.style.gridTemplateColumns = `repeat(${b.box[1]}, 1fr)`;
-      for (let v = 1; v <= b.size; v++) {
-        const s = document.createElement("span");
-        s.className = "mark";
-        s.dataset.pencil = marks.includes(v) ? symbol(v) : "";
-        s.style.fontSize = `${pencilFont}px`;
-        el.appendChild(s);
-      }
-    }
-    if (state.marks[i]) el.dataset.mark = state.marks[i]; else delete el.dataset.mark;
-    if (state.alt[i]) el.dataset.alt = state.alt[i]; else delete el.dataset.alt;
-  });
-}
-
-function focusCell(i) {
-  const cells = document.querySelectorAll("#cells .cell");
-  if (!cells.length) return;
-  cells[state.focus].tabIndex = -1;
-  state.focus = i;
-  cells[i].tabIndex = 0;
-  cells[i].focus();
-}
-
-function onKey(ev) {
-  const b = state.board, n = b.size, i = state.focus;
-  const moves = { ArrowUp: -n, ArrowDown: n, ArrowLeft: -1, ArrowRight: 1 };
-  if (ev.key in moves) {
-    const r = Math.floor(i / n), c = i % n;
-    const to = ev.key === "ArrowUp" ? ((r + n - 1) % n) * n + c : ev.key === "ArrowDown" ? ((r + 1) % n) * n + c
-      : ev.key === "ArrowLeft" ? r * n + (c + n - 1) % n : r * n + (c + 1) % n;
-    focusCell(to);
-    ev.preventDefault();
-    return;
-  }
-  if (ev.key === "p" || ev.key === "P") {
-    if (symbolValue(ev.key) === 0) { $("pencil").checked = !$("pencil").checked; ev.preventDefault(); return; }
-  }
-  if (b.givens[i]) return;
-  if (ev.key === "Backspace" || ev.key === "Delete" || ev.key === "0" || ev.key === ".") {
-    state.values[i] = 0;
-    state.pencil[i].clear();
-    edited();
-    ev.preventDefault();
-    return;
-  }
-  const v = ev.key.length === 1 ? symbolValue(ev.key) : 0;
-  if (!v) return;
-  if ($("pencil").checked) {
-    if (state.pencil[i].has(v)) state.pencil[i].delete(v); else state.pencil[i].add(v);
-    state.values[i] = 0;
-  } else {
-    state.values[i] = v;
-  }
-  edited();
-  ev.preventDefault();
-}
-
-function edited() {
-  clearOverlays();
-  state.hint = null;
-  hidePath();
-  draw();
-}
-
-// ---- talking to the API --------------------------------------------------------------------
+// ---- status ------------------------------------------------------------------------------
 
 function say(text, bad = false) {
   const s = $("status");
   s.textContent = text;
   s.classList.toggle("bad", bad);
 }
+S.say = say;
+S.onEdit = () => { UI.hint = null; hidePath(); };
 
-async function post(path, body) {
+// ---- input -------------------------------------------------------------------------------
+
+function isTyping(target) {
+  return target instanceof HTMLElement && (target.matches("input, textarea, select") || target.isContentEditable);
+}
+
+function onKey(ev) {
+  if (!S.board || isTyping(ev.target) || ev.altKey) return;
+  const key = ev.key, ctrl = ev.ctrlKey || ev.metaKey;
+  if (ctrl && (key === "z" || key === "Z")) { if (ev.shiftKey) redo(); else undo(); ev.preventDefault(); return; }
+  if (ctrl && (key === "y" || key === "Y")) { redo(); ev.preventDefault(); return; }
+  if (ctrl && (key === "a" || key === "A")) {
+    S.sel = new Set(S.values.map((_, i) => i));
+    draw();
+    ev.preventDefault();
+    return;
+  }
+  if (ctrl) return;
+  if (key.startsWith("Arrow")) { move(key, ev.shiftKey); ev.preventDefault(); return; }
+  if (key === "Backspace" || key === "Delete") { erase(); ev.preventDefault(); return; }
+  if (key === "Escape") { S.sel = new Set(); draw(); return; }
+  const v = symbolValue(key) || (/^Digit[0-9]$/.test(ev.code) && ev.shiftKey ? symbolValue(ev.code.slice(5)) : 0);
+  if (v) {
+    if (!S.sel.size) select(S.focus);
+    const mode = S.mode;
+    if (ev.shiftKey && S.mode === "digit") S.mode = "corner";        // SudokuPad's shortcut
+    enter(v);
+    S.mode = mode;
+    draw();
+    ev.preventDefault();
+    return;
+  }
+  const lower = key.toLowerCase();
+  if (lower in MODE_KEYS) { setMode(MODE_KEYS[lower]); ev.preventDefault(); return; }
+  if (key === " ") { setMode(MODES[(MODES.indexOf(S.mode) + 1) % MODES.length]); ev.preventDefault(); return; }
+  if (lower === "p") { setMode(S.mode === "centre" ? "digit" : "centre"); ev.preventDefault(); return; }
+  if (key === "." || key === "0") { erase(); ev.preventDefault(); }
+}
+
+function cellAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  const cell = el && el.closest("#cells .cell");
+  return cell ? cellIndex(cell.dataset.cell) : -1;
+}
+
+function setUpPointer() {
+  const grid = $("cells");
+  let dragging = false;
+  grid.addEventListener("pointerdown", (ev) => {
+    const i = cellAt(ev.clientX, ev.clientY);
+    if (i < 0) return;
+    dragging = true;
+    select(i, { add: ev.shiftKey, toggle: ev.ctrlKey || ev.metaKey });
+    ev.preventDefault();
+  });
+  grid.addEventListener("pointermove", (ev) => {
+    if (!dragging) return;
+    const i = cellAt(ev.clientX, ev.clientY);
+    if (i >= 0 && !S.sel.has(i)) select(i, { add: true });
+  });
+  const stop = () => { dragging = false; };
+  window.addEventListener("pointerup", stop);
+  window.addEventListener("pointercancel", stop);
+  $("digits").addEventListener("click", (ev) => {
+    const b = ev.target.closest("[data-digit]");
+    if (!b) return;
+    if (!S.sel.size) select(S.focus);
+    enter(Number(b.dataset.digit));
+  });
+  document.querySelectorAll("[data-mode]").forEach((b) => b.addEventListener("click", () => setMode(b.dataset.mode)));
+  new ResizeObserver(sizeCells).observe(grid);
+}
+
+// ---- talking to the API --------------------------------------------------------------------
+
+async function post(path, body, { quiet = false } = {}) {
   cancel();
   const controller = new AbortController();
-  state.controller = controller;
+  UI.controller = controller;
   const started = performance.now();
   const busy = $("busy"), label = $("busy-text");
   const tick = () => { label.textContent = `running ${path}… ${((performance.now() - started) / 1000).toFixed(1)} s`; };
   tick();
-  busy.hidden = false;
   const timer = setInterval(tick, 100);
-  document.querySelectorAll("button[data-action]:not([data-action=cancel])").forEach((x) => { x.disabled = true; });
+  const show = setTimeout(() => { busy.hidden = false; }, quiet ? 400 : 0);
+  const buttons = document.querySelectorAll(".controls button[data-action]");
+  buttons.forEach((x) => { x.disabled = true; });
   try {
     const res = await fetch(`/api/${path}`, {
       method: "POST", headers: { "Content-Type": "application/json" },
@@ -188,48 +122,41 @@ async function post(path, body) {
     return null;
   } finally {
     clearInterval(timer);
+    clearTimeout(show);
     busy.hidden = true;
-    if (state.controller === controller) state.controller = null;
-    document.querySelectorAll("button[data-action]").forEach((x) => { x.disabled = false; });
+    if (UI.controller === controller) UI.controller = null;
+    buttons.forEach((x) => { x.disabled = false; });
   }
 }
 
-function cancel() {
-  if (state.controller) state.controller.abort();
-}
+function cancel() { if (UI.controller) UI.controller.abort(); }
+
+function engineSpec() { return $("engine").value || "native"; }
 
 function runBody(extra = {}) {
   return {
-    puzzle: state.text, rules: state.rules, grid: gridLine(), engine: $("engine").value,
-    timeout: Number($("timeout").value) || 30, ...extra,
+    puzzle: S.text || ".".repeat(S.board.size ** 2), rules: S.rules, grid: gridLine(),
+    engine: engineSpec(), timeout: Number($("timeout").value) || 30, ...extra,
   };
 }
 
-async function load(text, rules) {
-  const data = await post("board", { puzzle: text, rules });
-  if (!data) return;
-  state.text = text;
-  state.rules = rules;
-  buildBoard(data);
-  say(`loaded a ${data.size}x${data.size} puzzle${data.rules.length ? ` with ${data.rules.map((r) => r.name).join(", ")}` : ""}`);
+function can(power) {
+  const row = UI.engines.get(engineSpec().split("+")[0]);
+  return !row || row.capabilities.includes(power);
 }
 
-async function loadEngines() {
-  try {
-    const res = await fetch("/api/engines");
-    const rows = await res.json();
-    const select = $("engine");
-    select.replaceChildren();
-    for (const row of rows.filter((r) => r.available)) {
-      for (const spec of [row.id, ...row.variants.map((v) => `${row.id}+${v}`)]) {
-        const o = document.createElement("option");
-        o.value = spec;
-        o.textContent = row.version && spec === row.id ? `${spec} (${row.version})` : spec;
-        select.appendChild(o);
-      }
-    }
-    select.value = "native";
-  } catch { /* the native engine stays selectable */ }
+async function load(text, rules, saved = null) {
+  const data = await post("board", { puzzle: text || ".".repeat(81), rules }, { quiet: true });
+  if (!data) return false;
+  S.text = text;
+  S.rules = rules;
+  buildBoard(data, saved);
+  UI.hint = null;
+  hidePath();
+  const unchecked = data.checks.unchecked.length ? `; not checked as you type: ${data.checks.unchecked.join(", ")}` : "";
+  say(`loaded a ${data.size}x${data.size} puzzle${data.rules.length ? ` with ${data.rules.map((r) => r.name).join(", ")}` : ""}${unchecked}`);
+  saveNow();
+  return true;
 }
 
 function secs(stats) {
@@ -239,7 +166,7 @@ function secs(stats) {
 function markCells(names, mark) {
   for (const name of names) {
     const i = cellIndex(name.split("=")[0]);
-    if (i >= 0) state.marks[i] = mark;
+    if (i >= 0) S.marks[i] = mark;
   }
 }
 
@@ -247,30 +174,67 @@ function markEliminations(items) {
   for (const e of items) {
     const i = cellIndex(e.cell);
     if (i < 0) continue;
-    if (!state.marks[i]) state.marks[i] = "eliminate";
-    state.alt[i] = `${state.alt[i]}−${symbol(e.value)}`;
+    if (!S.marks[i]) S.marks[i] = "eliminate";
+    S.alt[i] = `${S.alt[i]}−${symbol(e.value)}`;
   }
 }
 
 function outcomeWords(d) {
-  if (d.status === "unsatisfiable") return `no solution (proved by ${d.engine}${secs(d.stats)})`;
+  if (d.status === "unsatisfiable") return d.message || `no solution (proved by ${d.engine}${secs(d.stats)})`;
   if (d.status === "unknown") return `gave up: ${d.message || "no answer"} (${d.engine}${secs(d.stats)})`;
   if (d.status === "error") return `error: ${d.message}`;
   return "";
 }
 
+function showValues(line) {
+  S.shown = lineValues(line).map((v, i) => (valueAt(i) ? 0 : v));
+}
+
 const actions = {
-  async load() { await load($("puzzle-text").value, $("rules-text").value); },
+  async load() { await load($("puzzle-text").value.trim(), $("rules-text").value.trim()); },
   cancel() { cancel(); },
-  clear() { state.values.fill(0); state.pencil.forEach((s) => s.clear()); edited(); say("cleared"); },
+  undo() { undo(); },
+  redo() { redo(); },
+  erase() { erase(); },
+  clear() { clearAll(); say("cleared every entry, mark and colour (undo brings them back)"); },
+
+  pencil() {
+    const vals = S.board.givens.map((g, i) => g || S.values[i]);
+    const open = S.checker.open(vals);
+    const cells = vals.map((v, i) => i).filter((i) => !vals[i]);
+    change(cells, (i) => { S.centre[i] = new Set(open[i]); });
+    const none = cells.filter((i) => !open[i].length);
+    say(none.length ? `pencil marks: ${none.map(cellName).join(", ")} can hold nothing the entries allow`
+      : "pencil marks: what the entries leave open in each empty cell (centre marks)", none.length > 0);
+  },
+
+  async check() {
+    const d = await post("check", { ...runBody(), grid: undefined, entries: entriesLine() });
+    if (!d) return;
+    clearOverlays();
+    if (d.status !== "solved") { say(outcomeWords(d), d.status !== "unknown"); draw(); return; }
+    if (d.unique) {
+      markCells(d.wrong, "conflict");
+      const left = d.empty ? `, ${d.empty} cells to go` : "";
+      say(d.wrong.length ? `${d.wrong.length} of your entries ${d.wrong.length === 1 ? "is" : "are"} wrong: ${d.wrong.join(", ")}`
+        : `all ${d.entered} of your entries are right${left}`, d.wrong.length > 0);
+    } else {
+      say(d.fits ? "your entries fit a solution (the puzzle has more than one, so none is the answer)"
+        : "your entries fit no solution (the puzzle has more than one, so no single entry is to blame)", !d.fits);
+    }
+    draw();
+  },
 
   async solve() {
-    const d = await post("solve", runBody());
+    const counts = can("count");
+    const d = await post("solve", runBody({ limit: counts ? 2 : 1 }));
     if (!d) return;
     clearOverlays();
     if (d.status === "solved" && d.solutions.length) {
-      state.solved = lineValues(d.solutions[0]);
-      say(`solved by ${d.engine}${secs(d.stats)}`);
+      showValues(d.solutions[0]);
+      const many = d.solutions.length > 1 ? "; the puzzle has more than one solution: this is one of them" : "";
+      const alone = counts ? (many || "; no other solution") : `; ${d.engine} cannot count solutions, so this says nothing of others`;
+      say(`solved by ${d.engine}${secs(d.stats)}${alone}`, Boolean(many));
     } else {
       say(outcomeWords(d), d.status !== "unknown");
     }
@@ -278,19 +242,20 @@ const actions = {
   },
 
   async "check-unique"() {
+    if (!can("count")) { say(`${engineSpec()} cannot count solutions, so it cannot tell one from several (try native)`, true); return; }
     const d = await post("check-unique", runBody());
     if (!d) return;
     clearOverlays();
     if (d.unique === true) {
-      state.solved = lineValues(d.solutions[0]);
+      showValues(d.solutions[0]);
       say(`unique: exactly one solution (${d.engine}${secs(d.stats)})`);
     } else if (d.differences && d.differences.length) {
-      state.solved = lineValues(d.solutions[0]);
+      showValues(d.solutions[0]);
       for (const diff of d.differences) {
         const [cell, vals] = diff.split("=");
         const i = cellIndex(cell);
-        state.marks[i] = "difference";
-        state.alt[i] = vals.split("/")[1];
+        S.marks[i] = "difference";
+        S.alt[i] = vals.split("/")[1];
       }
       say(`not unique: two solutions differ in ${d.differences.length} cells: ${d.differences.join(" ")}`, true);
     } else {
@@ -322,38 +287,47 @@ const actions = {
     const d = await post("candidates", runBody());
     if (!d) return;
     clearOverlays();
-    if (d.status === "unsatisfiable") { say("no solution: no cell has a candidate", true); draw(); return; }
+    if (d.status === "unsatisfiable") { say(d.message || "no solution: no cell has a candidate", true); draw(); return; }
+    const cells = [];
+    const found = new Map();
     for (const [cell, text] of Object.entries(d.candidates)) {
       const i = cellIndex(cell);
-      if (!state.board.givens[i] && !state.values[i]) state.pencil[i] = new Set(Array.from(text).map(symbolValue));
+      if (i >= 0 && !valueAt(i)) { cells.push(i); found.set(i, new Set(lineValues(text))); }
     }
-    say(`${d.total} candidates (values in at least one solution)${d.status === "unknown" ? `; gave up: ${d.message}` : ""}`);
+    change(cells, (i) => { S.centre[i] = found.get(i); });
+    say(`true candidates: ${d.total} values found in at least one solution, as centre marks${d.status === "unknown" ? `; gave up: ${d.message}` : ""}`);
     draw();
   },
 
   async hint() {
     const line = gridLine();
-    const grade = state.hint && state.hint.line === line && state.hint.grade < GRADES.length - 1
-      ? state.hint.grade + 1 : 0;
+    const grade = UI.hint && UI.hint.line === line && UI.hint.grade < GRADES.length - 1 ? UI.hint.grade + 1 : 0;
     const d = await post("hint", runBody({ level: GRADES[grade] }));
     if (!d) return;
     clearOverlays();
-    state.hint = { line, grade };
     if (d.status !== "move") {
+      UI.hint = null;
       say(d.status === "complete" ? "the grid is already complete"
         : d.status === "stalled" ? "logic stalls here: no technique applies"
-        : d.status === "unsatisfiable" ? "no solution" : `gave up: ${d.message || ""}`, d.status === "unsatisfiable");
+          : d.status === "unsatisfiable" ? d.message || "no solution" : `gave up: ${d.message || ""}`, d.status === "unsatisfiable");
       draw();
       return;
     }
+    if (GRADES[grade] === "answer") {
+      const placed = new Map(d.placements.map((p) => [cellIndex(p.cell), p.value]));
+      const gone = d.eliminations.map((e) => [cellIndex(e.cell), e.value]);
+      change([...new Set([...placed.keys(), ...gone.map((g) => g[0])])], (i) => {
+        if (placed.has(i)) S.values[i] = placed.get(i);
+        for (const [j, v] of gone) if (j === i) { S.centre[i].delete(v); S.corner[i].delete(v); }
+      });
+      for (const i of placed.keys()) S.marks[i] = "answer";
+      markEliminations(d.eliminations);
+      UI.hint = null;
+    } else {
+      UI.hint = { line, grade };
+    }
     markCells(d.house_cells || [], "house");
     markCells(d.pattern || [], "hint");
-    if (GRADES[grade] === "answer") {
-      for (const p of d.placements) { const i = cellIndex(p.cell); state.values[i] = p.value; state.marks[i] = "answer"; }
-      for (const e of d.eliminations) state.pencil[cellIndex(e.cell)].delete(e.value);
-      markEliminations(d.eliminations);
-      state.hint = null;        // the next press starts a new hint on the new position
-    }
     say(`hint (${GRADES[grade]}): ${d.text}`);
     draw();
   },
@@ -363,8 +337,7 @@ const actions = {
     if (!d) return;
     clearOverlays();
     if (!d.steps) { say(d.message || d.status, d.status === "unsatisfiable"); draw(); return; }
-    state.path = d;
-    state.base = state.values.slice();
+    UI.path = d;
     const list = $("step-list");
     list.replaceChildren();
     d.steps.forEach((s, k) => {
@@ -377,19 +350,50 @@ const actions = {
     showStep(0);
   },
   "step-first"() { showStep(0); },
-  "step-prev"() { showStep(state.step - 1); },
-  "step-next"() { showStep(state.step + 1); },
-  "step-last"() { showStep(state.path ? state.path.steps.length : 0); },
+  "step-prev"() { showStep(UI.step - 1); },
+  "step-next"() { showStep(UI.step + 1); },
+  "step-last"() { showStep(UI.path ? UI.path.steps.length : 0); },
+
+  async export() {
+    const d = await post("links", { puzzle: S.text || ".".repeat(S.board.size ** 2), rules: S.rules }, { quiet: true });
+    if (!d) return;
+    const list = $("links");
+    list.replaceChildren();
+    for (const link of d.links) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = link.url;
+      a.target = "_blank";
+      a.rel = "noopener noreferrer";
+      a.dataset.link = link.app;
+      a.textContent = `open in ${link.title}`;
+      li.appendChild(a);
+      list.appendChild(li);
+    }
+    for (const m of d.missing || []) {
+      const li = document.createElement("li");
+      li.textContent = m;
+      list.appendChild(li);
+    }
+    $("puzzle-box").open = true;
+    say(`links to ${d.links.map((l) => l.title).join(", ")} (the givens and rules; not your entries)`);
+  },
+
+  async share() {
+    saveNow();
+    try { await navigator.clipboard.writeText(location.href); say("copied this page's link: it holds the puzzle, your entries, marks and colours"); } catch {
+      say("this page's address holds the puzzle, your entries, marks and colours: copy it from the address bar");
+    }
+  },
 };
 
 function showStep(k) {
-  const path = state.path;
+  const path = UI.path;
   if (!path) return;
   k = Math.max(0, Math.min(k, path.steps.length));
-  state.step = k;
+  UI.step = k;
   clearOverlays();
-  state.values = state.base.slice();
-  for (const s of path.steps.slice(0, k)) for (const p of s.placements) state.values[cellIndex(p.cell)] = p.value;
+  for (const s of path.steps.slice(0, k)) for (const p of s.placements) { const i = cellIndex(p.cell); if (!valueAt(i)) S.shown[i] = p.value; }
   const items = $("step-list").children;
   for (let j = 0; j < items.length; j++) items[j].classList.toggle("current", j === k - 1);
   $("step-count").textContent = `${k} / ${path.steps.length}`;
@@ -399,7 +403,7 @@ function showStep(k) {
   } else {
     const s = path.steps[k - 1];
     markCells(s.pattern, "hint");
-    for (const p of s.placements) state.marks[cellIndex(p.cell)] = "answer";
+    for (const p of s.placements) S.marks[cellIndex(p.cell)] = "answer";
     markEliminations(s.eliminations);
     say(`step ${k}: ${s.text}`);
     if (items[k - 1]) items[k - 1].scrollIntoView({ block: "nearest" });
@@ -408,21 +412,85 @@ function showStep(k) {
 }
 
 function hidePath() {
-  state.path = null;
+  UI.path = null;
   $("path").hidden = true;
+}
+
+// ---- the engines menu: complete at once (from /engines.js), availability when known --------
+
+const GROUPS = [["polydoku", "polydoku"], ["solvers", "solvers"], ["managers", "package managers"]];
+
+function buildEngines() {
+  const list = window.POLYDOKU_ENGINES || [];
+  const select = $("engine");
+  select.replaceChildren();
+  for (const [key, title] of GROUPS) {
+    const group = document.createElement("optgroup");
+    group.label = title;
+    for (const row of list.filter((r) => r.group === key)) {
+      UI.engines.set(row.id, row);
+      for (const spec of row.specs) {
+        const o = document.createElement("option");
+        o.value = spec;
+        o.textContent = spec === row.id ? row.id : spec;
+        o.title = row.title;
+        group.appendChild(o);
+      }
+    }
+    if (group.children.length) select.appendChild(group);
+  }
+  select.value = "native";
+  select.addEventListener("change", noteEngine);
+}
+
+async function checkEngines() {
+  let rows;
+  try { rows = await (await fetch("/api/engines")).json(); } catch { return; }
+  for (const row of rows) {
+    const known = UI.engines.get(row.id);
+    if (known) Object.assign(known, { available: row.available, version: row.version, reason: row.reason, install: row.install });
+  }
+  for (const o of $("engine").options) {
+    const row = UI.engines.get(o.value.split("+")[0]);
+    if (!row || row.available === undefined) continue;
+    o.disabled = !row.available;
+    o.textContent = `${o.value}${row.available ? (row.version && o.value === row.id ? ` (${row.version})` : "") : " — not installed"}`;
+    o.title = row.available ? row.title : `${row.reason}. Install: ${row.install}`;
+  }
+  $("engine").dataset.checked = "true";
+  noteEngine();
+}
+
+function noteEngine() {
+  const row = UI.engines.get(engineSpec().split("+")[0]);
+  const note = $("engine-note");
+  if (!row) { note.textContent = ""; return; }
+  const lacks = [];
+  if (!row.capabilities.includes("count")) lacks.push("cannot count solutions (no uniqueness check, no true candidates)");
+  const missing = [...UI.engines.values()].filter((r) => r.available === false).length;
+  note.textContent = `${row.title}${lacks.length ? `; ${lacks.join("; ")}` : ""}${missing ? ` · ${missing} engines are not installed here (greyed; hover for how to install)` : ""}`;
 }
 
 // ---- start ---------------------------------------------------------------------------------
 
-document.addEventListener("DOMContentLoaded", () => {
+document.addEventListener("DOMContentLoaded", async () => {
   document.querySelectorAll("[data-action]").forEach((el) => {
     el.addEventListener("click", () => actions[el.dataset.action]());
   });
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("pagehide", saveNow);
+  setUpPointer();
+  buildEngines();
+  checkEngines();
   const params = new URLSearchParams(location.search);
-  const text = params.get("puzzle") || ".".repeat(81);
+  const text = params.get("puzzle") || "";
   const rules = params.get("rules") || "";
-  $("puzzle-text").value = params.get("puzzle") || "";
+  $("puzzle-text").value = text;
   $("rules-text").value = rules;
-  loadEngines();
-  load(text, rules);
+  if (await load(text, rules, params)) {
+    const filled = S.values.filter(Boolean).length;
+    if (filled) say(`${$("status").textContent}; ${filled} entries kept from the address`);
+    select(0);
+    refresh();
+  }
 });
