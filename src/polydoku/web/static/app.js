@@ -226,15 +226,16 @@ const actions = {
   },
 
   async solve() {
-    const counts = can("count");
-    const d = await post("solve", runBody({ limit: counts ? 2 : 1 }));
+    const d = await post("solve", runBody());
     if (!d) return;
     clearOverlays();
     if (d.status === "solved" && d.solutions.length) {
       showValues(d.solutions[0]);
-      const many = d.solutions.length > 1 ? "; the puzzle has more than one solution: this is one of them" : "";
-      const alone = counts ? (many || "; no other solution") : `; ${d.engine} cannot count solutions, so this says nothing of others`;
-      say(`solved by ${d.engine}${secs(d.stats)}${alone}`, Boolean(many));
+      const by = can("count") ? "" : ` (counted by native: ${d.engine} cannot count)`;
+      const unique = d.unique === true ? `; the only solution${by}`
+        : d.unique === false ? `; the puzzle has more than one solution: this is one of them${by}`
+          : "; uniqueness not checked (the search for a second solution ran out of time)";
+      say(`solved by ${d.engine}${secs(d.stats)}${unique}`, d.unique === false);
     } else {
       say(outcomeWords(d), d.status !== "unknown");
     }
@@ -454,7 +455,7 @@ async function checkEngines() {
     const row = UI.engines.get(o.value.split("+")[0]);
     if (!row || row.available === undefined) continue;
     o.disabled = !row.available;
-    o.textContent = `${o.value}${row.available ? (row.version && o.value === row.id ? ` (${row.version})` : "") : " — not installed"}`;
+    o.textContent = `${o.value}${row.available ? (row.version && o.value === row.id ? ` (${row.version.split(" ")[0]})` : "") : " — not installed"}`;
     o.title = row.available ? row.title : `${row.reason}. Install: ${row.install}`;
   }
   $("engine").dataset.checked = "true";
