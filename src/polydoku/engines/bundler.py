@@ -111,7 +111,7 @@ class BundlerEngine(ResolverEngine):
                           cwd=box.path / "project", memory_mb=self.memory_mb(), name="bundle")
         lock = box.path / "project" / "Gemfile.lock"
         answer = lock.read_text(encoding="utf-8") if lock.exists() else None
-        return ToolRun(run, answer, box.path / "project")
+        return ToolRun([run], answer, box.path / "project")
 
     def pins(self, answer, index):
         out: dict[str, int] = {}

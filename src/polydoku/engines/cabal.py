@@ -122,7 +122,7 @@ class CabalEngine(ResolverEngine):
         env = box.env({"CABAL_DIR": str(cabal_dir)})
         run = box.run([self.program, *command(self.variant == "tuned")], timeout=timeout, env=env,
                       cwd=box.path / "project", memory_mb=self.memory_mb(), name="cabal")
-        return ToolRun(run, run.stdout if run.returncode == 0 else None, box.path / "project")
+        return ToolRun([run], run.stdout if run.returncode == 0 else None, box.path / "project")
 
     def pins(self, answer, index):
         names = {cabal_name(name): name for name, _ in index.cells}

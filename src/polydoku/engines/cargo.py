@@ -28,6 +28,7 @@ import shutil
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..model import Puzzle
 from ..problem import AllDifferent, Nogood, Problem, Table, build_problem, lower
@@ -73,6 +74,10 @@ class Registry:
     def releases(self) -> int:
         """Return how many crate versions are vendored."""
         return len(self.crates)
+
+    def figures(self) -> dict[str, Any]:
+        """Return the encoding and the number of crate versions, for an outcome's statistics."""
+        return {"encoding": self.encoding, "releases": self.releases()}
 
 
 def cell_version(value: int) -> str:
@@ -207,7 +212,7 @@ class CargoEngine(ResolverEngine):
         # the vendored crates are many small files: keep only the project's own when kept
         if box.keep is None:
             shutil.rmtree(project / "vendor", ignore_errors=True)
-        return ToolRun(run, answer, project)
+        return ToolRun([run], answer, project)
 
     def pins(self, answer, index):
         out: dict[str, int] = {}

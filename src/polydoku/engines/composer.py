@@ -90,7 +90,7 @@ class ComposerEngine(ResolverEngine):
         run = box.run([self.program, *COMMAND], timeout=timeout, env=env, cwd=project,
                       memory_mb=self.memory_mb(), name="composer")
         lock = project / "composer.lock"
-        return ToolRun(run, lock.read_text(encoding="utf-8") if lock.exists() else None, project)
+        return ToolRun([run], lock.read_text(encoding="utf-8") if lock.exists() else None, project)
 
     def pins(self, answer, index):
         data = json.loads(answer)
@@ -102,8 +102,8 @@ class ComposerEngine(ResolverEngine):
             return Status.UNSATISFIABLE, excerpt(after(output, "Your requirements could not"))
         return super().failure(output)
 
-    def tool_stats(self, output):
-        locked = output.count("  - Locking ")
+    def tool_stats(self, done):
+        locked = done.last.output.count("  - Locking ")
         return {"locked": locked} if locked else {}
 
 

@@ -166,7 +166,7 @@ class DnfEngine(ResolverEngine):
         answer = run.stdout if "Operation aborted" in run.output else None
         if answer is not None:
             run.returncode = 0
-        return ToolRun(run, answer, box.path / "repo")
+        return ToolRun([run], answer, box.path / "repo")
 
     def pins(self, answer, index):
         cells = {name for name, _ in index.cells}

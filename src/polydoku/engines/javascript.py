@@ -205,16 +205,16 @@ class JavaScriptEngine(ResolverEngine):
         if box.keep is None:
             for heavy in ("node_modules", ".yarn"):
                 shutil.rmtree(project / heavy, ignore_errors=True)
-        return ToolRun(run, answer, project)
+        return ToolRun([run], answer, project)
 
-    def _outcome(self, problem, index, done, timeout, seconds):
-        out = super()._outcome(problem, index, done, timeout, seconds)
+    def read(self, problem, index, done, timeout, seconds):
+        out = super().read(problem, index, done, timeout, seconds)
         puzzle = problem.puzzle
         if out.status is Status.SOLVED and puzzle is not None:
             from ..verify import grid_problems
             broken = "; ".join(grid_problems(puzzle, out.solutions[0][:problem.ncells])[:3])
             if broken:
-                words = [ln for ln in done.run.output.splitlines()
+                words = [ln for ln in done.last.output.splitlines()
                          if any(w in ln for w in PEER_WORDS)]
                 words = words[:MAX_WORDS] + ([f"[... {len(words) - MAX_WORDS} more]"]
                                              if len(words) > MAX_WORDS else [])

@@ -100,20 +100,22 @@ class OpamEngine(ResolverEngine):
         if timeout:
             extra["OPAMSOLVERTIMEOUT"] = f"{max(1.0, timeout - 2):g}"
         env = box.env(extra)
-        t0, setup = time.perf_counter(), 0.0
+        t0 = time.perf_counter()
+        done = ToolRun(artifact=box.path / "repo")
         *prepare, solve = commands(str(box.path / "repo"))
         for args in prepare:
             left = None if timeout is None else max(1.0, timeout - (time.perf_counter() - t0))
             run = box.run([self.program, *args], timeout=left, env=env,
                           memory_mb=self.memory_mb(), name=f"opam-{args[0]}")
+            done.runs.append(run)
             if run.returncode != 0 or run.timed_out:
-                return ToolRun(run, None, box.path / "repo")
-        setup = time.perf_counter() - t0
-        left = None if timeout is None else max(1.0, timeout - setup)
+                return done
+        left = None if timeout is None else max(1.0, timeout - (time.perf_counter() - t0))
         run = box.run([self.program, *solve], timeout=left, env=env, memory_mb=self.memory_mb(),
                       name="opam-install")
-        answer = run.stdout if run.returncode == 0 else None
-        return ToolRun(run, answer, box.path / "repo", setup_seconds=setup)
+        done.runs.append(run)
+        done.answer = run.stdout if run.returncode == 0 else None
+        return done
 
     def pins(self, answer, index):
         out: dict[str, int] = {}

@@ -15,28 +15,24 @@ Options (`-o KEY=VALUE`): `encoding=faithful|tuned` overrides the variant's enco
 
 from __future__ import annotations
 
-import time
 from typing import Any, ClassVar
 
 from ..problem import Problem
-from .base import ALL_KINDS, Availability, Engine, Option, Outcome, Status
+from .base import Availability, Option, Outcome, Status
 from .pypi.encode import ENCODINGS, build_index
 from . import words
-from .sandbox import DEFAULT_MEMORY_MB, Sandbox, ToolRun, find_program
+from .sandbox import DEFAULT_MEMORY_MB, ToolRun, find_program
+from .tool import ToolEngine
 
 MAX_WORDS_LINES = 60
 
 
-class ResolverEngine(Engine):
+class ResolverEngine(ToolEngine[Any]):
     """Encode, run in a sandbox, read the pins back; subclasses write the tool's own artifact."""
 
     OPTIONS = {"encoding": Option(ENCODINGS, {"faithful": "faithful", "tuned": "tuned"}),
                "memory_mb": Option("number", str(DEFAULT_MEMORY_MB), minimum=1)}
-    capabilities = frozenset({"solve"})
-    takes = ALL_KINDS
-    variants: ClassVar[tuple[str, ...]] = ("faithful", "tuned")
     program: ClassVar[str] = ""          # the program `available` looks for
-    tool: ClassVar[str] = ""             # the tool's name in messages
     version_args: ClassVar[tuple[str, ...]] = ("--version",)
     # at most this many of the 43 tdoku puzzles in the differential count: these tools solve,
     # they do not count, so only the status differential runs them
@@ -64,34 +60,13 @@ class ResolverEngine(Engine):
 
     def encode(self, problem: Problem) -> Any:
         """Return what this engine writes in its tool's language: the virtual package index
-        (another encoding may stand in: it needs `cells`, `encoding` and `releases()`)."""
+        (another encoding may stand in: it needs `cells`, `encoding`, `releases()` and
+        `figures()`)."""
         return build_index(problem, self.encoding())
 
-    def solve(self, problem: Problem, *, max_solutions: int = 1,
-              timeout: float | None = None) -> Outcome:
-        index = self.encode(problem)
-        with Sandbox(self.id, self.keep) as box:
-            t0 = time.perf_counter()
-            done = self.run_tool(box, index, timeout)
-            seconds = time.perf_counter() - t0
-            # the tool's words name the sandbox's temp path: say "the sandbox" instead
-            for part in ("stdout", "stderr"):
-                setattr(done.run, part, getattr(done.run, part).replace(str(box.path),
-                                                                          "<sandbox>"))
-            out = self._outcome(problem, index, done, timeout, seconds)
-            out.log_path, out.artifact_path = done.run.log_path, box.kept(done.artifact)
-        out.stats.update({"encoding": index.encoding, "tool_seconds": round(seconds, 3),
-                          "tool_cpu_seconds": round(done.run.cpu_seconds, 3),
-                          "releases": index.releases()})
-        if done.setup_seconds:
-            out.stats["setup_seconds"] = round(done.setup_seconds, 3)
-        out.stats.update(self.tool_stats(done.run.output))
-        out.engine = self.spec
-        return out
-
-    def _outcome(self, problem: Problem, index: Any, done: ToolRun, timeout: float | None,
-                 seconds: float) -> Outcome:
-        run = done.run
+    def read(self, problem: Problem, index: Any, done: ToolRun, timeout: float | None,
+             seconds: float) -> Outcome:
+        run = done.last
         if run.timed_out:
             limit = f"the {timeout:g} s limit" if timeout else "its time limit"
             return Outcome(Status.UNKNOWN, message=f"{self.tool} timed out: no answer within "
@@ -122,10 +97,6 @@ class ResolverEngine(Engine):
 
     # --- what each tool's module provides ---------------------------------------------------
 
-    def run_tool(self, box: Sandbox, index: Any, timeout: float | None) -> ToolRun:
-        """Write the artifact into the sandbox, run the tool, return its run and answer."""
-        raise NotImplementedError
-
     def pins(self, answer: str, index: Any) -> dict[str, int]:
         """Return cell name (as in `index.cells`) -> value from the tool's answer."""
         raise NotImplementedError
@@ -134,9 +105,6 @@ class ResolverEngine(Engine):
         """Return the status a run without an answer establishes, and the tool's own words."""
         return Status.ERROR, last_lines(output)
 
-    def tool_stats(self, output: str) -> dict:
-        """Return statistics the tool printed about its run."""
-        return {}
 
 
 def one_way(index: Any):

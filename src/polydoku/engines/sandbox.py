@@ -14,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Sequence
 
@@ -42,13 +42,41 @@ class Run:
 
 @dataclass
 class ToolRun:
-    """What a tool's runs left: the last run, its answer text (None when it wrote none), the
-    artifact folder, and the time of the runs before it (set-up steps, such as `opam init`)."""
+    """What one engine's runs of its tool left: the runs in order (set-up steps such as
+    `apt-get update` or `opam init` first, the one that answers last), the answer text it
+    wrote (None when none), the artifact to keep (a file or folder in the sandbox), a report
+    the run printed as JSON, and the set-up step that failed, if one did (the tool never ran)."""
 
-    run: Run
-    answer: str | None
-    artifact: Path
-    setup_seconds: float = 0.0
+    runs: list[Run] = field(default_factory=list)
+    answer: str | None = None
+    artifact: Path | None = None
+    report: dict = field(default_factory=dict)
+    failed_step: str | None = None
+
+    @property
+    def last(self) -> Run:
+        """Return the run that holds the tool's answer."""
+        return self.runs[-1]
+
+    @property
+    def timed_out(self) -> bool:
+        """Return whether any run hit the timeout."""
+        return any(r.timed_out for r in self.runs)
+
+    @property
+    def seconds(self) -> float:
+        """Return the wall seconds of all runs together."""
+        return sum(r.seconds for r in self.runs)
+
+    @property
+    def cpu_seconds(self) -> float:
+        """Return the CPU seconds of all runs together."""
+        return sum(r.cpu_seconds for r in self.runs)
+
+    @property
+    def setup_seconds(self) -> float:
+        """Return the wall seconds of the set-up runs (all but the last)."""
+        return sum(r.seconds for r in self.runs[:-1])
 
 
 def find_program(name: str) -> str | None:

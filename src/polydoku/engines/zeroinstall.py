@@ -101,7 +101,7 @@ class ZeroInstallEngine(ResolverEngine):
         (box.path / EMPTY).mkdir(exist_ok=True)
         run = box.run([self.program, *command(base)], timeout=timeout,
                       memory_mb=self.memory_mb(), name="0install")
-        return ToolRun(run, run.stdout if run.returncode == 0 else None, box.path / FEEDS)
+        return ToolRun([run], run.stdout if run.returncode == 0 else None, box.path / FEEDS)
 
     def pins(self, answer, index):
         out: dict[str, int] = {}

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from ...problem import Problem
-from ..base import ALL_KINDS, Availability, Engine, Option, Outcome, Status
-from ..sandbox import Sandbox, find_program
+from ..base import Availability, Option, Outcome, Status
+from ..sandbox import Sandbox, ToolRun, find_program
+from ..tool import ToolEngine
 from ..versions import program_version
 from . import decode, layout, run
 from .encode import REDUCTIONS, encode
@@ -28,12 +30,24 @@ _MEMORY_WORDS = ("bad_alloc", "out of memory", "cannot allocate memory", "memory
                  "out_of_memory", "memory exhausted")
 
 
-class DebianEngine(Engine):
-    """Shared behaviour: encode, run in a sandbox, decode, and say honestly what happened."""
+@dataclass(frozen=True)
+class Archive:
+    """The artifact of the Debian engines: a Packages file, with how it was written."""
 
-    capabilities = frozenset({"solve"})
-    takes = ALL_KINDS
-    variants = ("faithful", "tuned")
+    packages: str
+    reduction: str
+    variant: str
+
+    def figures(self) -> dict[str, Any]:
+        """Return the reduction, the variant and the number of packages."""
+        return {"reduction": self.reduction, "variant": self.variant,
+                "packages": self.packages.count("Package: ")}
+
+
+class DebianEngine(ToolEngine[Archive]):
+    """Shared behaviour: the Packages file laid out in a private apt tree, the tool's words
+    read as a finding, and an honest outcome of it."""
+
     programs: ClassVar[tuple[str, ...]] = ()
     OPTIONS = {"reduction": Option(REDUCTIONS, "conflicts"),
                "memory_mb": Option("number", str(run.DEFAULT_MEMORY_MB), minimum=1)}
@@ -57,56 +71,48 @@ class DebianEngine(Engine):
         """Return the tool's version as `polydoku engines` shows it."""
         return program_version([self.programs[0], "--version"])
 
-    def solve(self, problem: Problem, *, max_solutions: int = 1,
-              timeout: float | None = None) -> Outcome:
-        """Return the outcome of the tool on the problem's Packages file."""
-        packages = encode(problem, self.reduction, self.variant)
-        with Sandbox(self.id, self.keep) as box:
-            root = run.prepare(box, packages)
-            tool = self.run_tool(box, root, timeout)
-            outcome = self._outcome(problem, tool, timeout)
-            outcome.artifact_path = box.kept(root / layout.PACKAGES)
-            outcome.log_path = tool.last.log_path
-        outcome.stats.update({"reduction": self.reduction, "variant": self.variant,
-                              "packages": packages.count("Package: "),
-                              "tool_seconds": round(tool.seconds, 3),
-                              "tool_cpu_seconds": round(tool.cpu_seconds, 3)})
-        return outcome
+    def encode(self, problem: Problem) -> Archive:
+        return Archive(encode(problem, self.reduction, self.variant), self.reduction,
+                       self.variant)
 
-    def run_tool(self, box: Sandbox, root: Path, timeout: float | None) -> run.ToolRun:
-        """Return the runs of the tool on the tree at `root`."""
+    def run_tool(self, box: Sandbox, archive: Archive, timeout: float | None) -> ToolRun:
+        root = run.prepare(box, archive.packages)
+        done = self.run_tree(box, root, timeout)
+        done.artifact = root / layout.PACKAGES
+        return done
+
+    def run_tree(self, box: Sandbox, root: Path, timeout: float | None) -> ToolRun:
+        """Return the runs of the tool on the private apt tree at `root`."""
         raise NotImplementedError
 
-    def read(self, tool: run.ToolRun) -> decode.Finding:
+    def finding(self, tool: ToolRun) -> decode.Finding:
         """Return what the tool's output says."""
         raise NotImplementedError
 
-    def _outcome(self, problem: Problem, tool: run.ToolRun, timeout: float | None) -> Outcome:
-        """Return the outcome the tool's runs establish, and no more."""
+    def read(self, problem: Problem, archive: Archive, tool: ToolRun, timeout: float | None,
+             seconds: float) -> Outcome:
         if tool.timed_out:
             return Outcome(Status.UNKNOWN, message=f"{self.title_short} timed out after "
-                           f"{timeout:g} s", engine=self.spec)
+                           f"{timeout if timeout else seconds:g} s")
         last = tool.last
-        finding = self.read(tool)
+        finding = self.finding(tool)
         if finding.answered:
             grid, wrong = decode.solution(problem, finding.installed)
             if grid is None:
-                return Outcome(Status.ERROR, message=f"the installation set is not a grid: {wrong}",
-                               engine=self.spec)
-            return Outcome(Status.SOLVED, [grid], engine=self.spec)
+                return Outcome(Status.ERROR, message=f"the installation set is not a grid: {wrong}")
+            return Outcome(Status.SOLVED, [grid])
         if finding.proved_none:
-            return Outcome(Status.UNSATISFIABLE, exhausted=True, message=finding.words,
-                           engine=self.spec)
+            return Outcome(Status.UNSATISFIABLE, exhausted=True, message=finding.words)
         text = (last.stdout + last.stderr).lower()
         if any(w in text for w in _MEMORY_WORDS) or last.returncode in (-9, -6, 137):
-            return Outcome(Status.UNKNOWN, engine=self.spec,
+            return Outcome(Status.UNKNOWN,
                            message=f"{self.title_short} ran out of its {self.memory_mb} MB memory "
                                    f"cap: {last.stderr.strip()[-300:] or finding.words}")
         if tool.failed_step is None and last.returncode in self.no_answer_codes and finding.words:
-            return Outcome(Status.UNKNOWN, engine=self.spec,
+            return Outcome(Status.UNKNOWN,
                            message=f"{self.gave_up}; this is no proof that the puzzle has no "
                                    f"solution. {self.title_short} said: {finding.words}")
-        return Outcome(Status.ERROR, engine=self.spec,
+        return Outcome(Status.ERROR,
                        message=f"{tool.failed_step or last.cmd[0]} failed "
                                f"(exit {last.returncode}): "
                                f"{last.stderr.strip()[-300:] or finding.words}")
@@ -127,11 +133,11 @@ class AptEngine(DebianEngine):
     gave_up = "apt's own solver does not backtrack and stopped without a solution"
     no_answer_codes = (100,)
 
-    def run_tool(self, box, root, timeout):
+    def run_tree(self, box, root, timeout):
         return run.run_apt_family(box, root, layout.apt_command(str(root)), timeout=timeout,
                                   memory_mb=self.memory_mb)
 
-    def read(self, tool):
+    def finding(self, tool):
         return decode.read_apt(tool.last.output)
 
     def version(self) -> str:
@@ -154,11 +160,11 @@ class AspcudEngine(AptEngine):
                                 hint=self.install_hint)
         return avail
 
-    def run_tool(self, box, root, timeout):
+    def run_tree(self, box, root, timeout):
         return run.run_apt_family(box, root, layout.apt_command(str(root), "aspcud"),
                                   timeout=timeout, memory_mb=self.memory_mb)
 
-    def read(self, tool):
+    def finding(self, tool):
         finding = decode.read_apt(tool.last.output)
         unsat = re.search(r"Message: (\(UNSAT\).*)", tool.last.output)
         if unsat and not finding.answered:
@@ -197,7 +203,7 @@ class MccsEngine(AspcudEngine):
     def available(self) -> Availability:
         return DebianEngine.available(self)
 
-    def run_tool(self, box, root, timeout):
+    def run_tree(self, box, root, timeout):
         wrapper = root / "solvers" / "mccs"
         wrapper.parent.mkdir(parents=True, exist_ok=True)
         wrapper.write_text(f"#!/bin/sh\nexec {find_program('apt-cudf') or 'apt-cudf'} "
@@ -207,7 +213,7 @@ class MccsEngine(AspcudEngine):
         cmd[1:1] = ["-o", f"Dir::Bin::Solvers::={wrapper.parent}"]
         return run.run_apt_family(box, root, cmd, timeout=timeout, memory_mb=self.memory_mb)
 
-    def read(self, tool):
+    def finding(self, tool):
         finding = decode.read_apt(tool.last.output)
         unsat = re.search(r"(\(UNSAT\)[^\n/]*)", tool.last.output)
         if unsat and not finding.answered:
@@ -239,12 +245,12 @@ class AptitudeEngine(DebianEngine):
     gave_up = "aptitude's resolver gave up"
     no_answer_codes = (1,)    # "Unable to resolve dependencies! Giving up..."
 
-    def run_tool(self, box, root, timeout):
+    def run_tree(self, box, root, timeout):
         step = self.number_option("steplimit") or None
         return run.run_apt_family(box, root, layout.aptitude_command(str(root), step),
                                   timeout=timeout, memory_mb=self.memory_mb)
 
-    def read(self, tool):
+    def finding(self, tool):
         return decode.read_aptitude(tool.last.output)
 
     def version(self) -> str:
@@ -259,10 +265,10 @@ class DoseEngine(DebianEngine):
     install_hint = "apt-get install dose-distcheck"
     programs = ("dose-distcheck",)
 
-    def run_tool(self, box, root, timeout):
+    def run_tree(self, box, root, timeout):
         return run.run_dose(box, root, timeout=timeout, memory_mb=self.memory_mb)
 
-    def read(self, tool):
+    def finding(self, tool):
         return decode.read_dose(tool.last.stdout)
 
     def version(self) -> str:
@@ -294,14 +300,14 @@ class LibsolvDebEngine(DebianEngine):
         return Availability(True, version=f"libsolv {version('solv')} (PyPI solv, Packages "
                                           "read by polydoku)")
 
-    def run_tool(self, box, root, timeout):
+    def run_tree(self, box, root, timeout):
         python, reason = run.solv_python(self._which())
         if python is None:
             from ...errors import EngineUnavailable
             raise EngineUnavailable(self.id, reason, self.install_hint)
         return run.run_libsolv(box, root, python, timeout=timeout, memory_mb=self.memory_mb)
 
-    def read(self, tool):
+    def finding(self, tool):
         return decode.read_libsolv(tool.report)
 
     @property

@@ -13,45 +13,15 @@ import os
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..sandbox import Run, Sandbox
+from ..sandbox import Sandbox, ToolRun
 from . import layout
 
 DEFAULT_MEMORY_MB = 4096
 SYSTEM_PYTHON = "/usr/bin/python3"
 CHILD = Path(__file__).with_name("solv_child.py")
 TREE = "apt"
-
-
-@dataclass
-class ToolRun:
-    """The runs one engine made (the last one is the tool's answer) and their totals."""
-
-    runs: list[Run] = field(default_factory=list)
-    report: dict = field(default_factory=dict)
-    failed_step: str | None = None    # a preparatory step that failed (so the tool never ran)
-
-    @property
-    def last(self) -> Run:
-        """Return the run that holds the tool's answer."""
-        return self.runs[-1]
-
-    @property
-    def timed_out(self) -> bool:
-        """Return whether any run hit the timeout."""
-        return any(r.timed_out for r in self.runs)
-
-    @property
-    def cpu_seconds(self) -> float:
-        """Return the CPU seconds of all runs together."""
-        return sum(r.cpu_seconds for r in self.runs)
-
-    @property
-    def seconds(self) -> float:
-        """Return the wall seconds of all runs together."""
-        return sum(r.seconds for r in self.runs)
 
 
 def prepare(box: Sandbox, packages: str) -> Path:

@@ -25,6 +25,7 @@ import re
 import zipfile
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from ...problem import Nogood, Problem, Table, lower
 from ...text import label
@@ -73,6 +74,10 @@ class Index:
     def releases(self) -> int:
         """Return how many releases the index publishes."""
         return sum(len(p.releases) for p in self.projects)
+
+    def figures(self) -> dict[str, Any]:
+        """Return the encoding and the number of releases, for an outcome's statistics."""
+        return {"encoding": self.encoding, "releases": self.releases()}
 
     @cached_property
     def variable_of(self) -> dict[str, int]:

@@ -10,47 +10,37 @@ from __future__ import annotations
 
 import importlib.metadata
 import sys
-import time
-from typing import ClassVar
 
 from ...problem import Problem
 from ..base import ALL_KINDS, Availability, Engine, Option, Outcome, Status
-from ..sandbox import Sandbox, find_program
+from ..sandbox import ToolRun, find_program
+from ..tool import ToolEngine
 from . import encode
+from .encode import Index
 
 
-class PackagingEngine(Engine):
-    """Common ground: options, the encoding, and the run -> outcome path for outside tools."""
+ENCODING = Option(encode.ENCODINGS, {"faithful": "faithful", "tuned": "tuned"})
 
-    capabilities = frozenset({"solve"})
-    takes = ALL_KINDS
-    variants = ("faithful", "tuned")
-    tool: ClassVar[str] = ""
-    OPTIONS = {"encoding": Option(encode.ENCODINGS, {"faithful": "faithful", "tuned": "tuned"})}
 
-    def solve(self, problem: Problem, *, max_solutions: int = 1,
-              timeout: float | None = None) -> Outcome:
-        index = encode.build_index(problem, self.option("encoding"))
+class PackagingEngine(ToolEngine[Index]):
+    """The outside Python packaging tools: the virtual index as the tool reads it, its answer
+    file (a report, a requirements list, a lock) read back."""
+
+    OPTIONS = {"encoding": ENCODING}
+
+    def encode(self, problem: Problem) -> Index:
+        return encode.build_index(problem, self.option("encoding"))
+
+    def read(self, problem: Problem, index: Index, done: ToolRun,
+             timeout: float | None, seconds: float) -> Outcome:
         from . import decode
-        with Sandbox(self.id, self.keep) as sandbox:
-            t0 = time.perf_counter()
-            tool_run = self.run_tool(sandbox, index, timeout)
-            run = tool_run.run
-            out = decode.outcome(self.tool, index, tool_run.answer, run.output,
-                                 returncode=run.returncode, timed_out=run.timed_out,
-                                 seconds=time.perf_counter() - t0)
-            if run.timed_out and timeout:
-                out.message = (f"{self.tool} timed out: no answer within the {timeout:g} s "
-                               f"limit (stopped after {time.perf_counter() - t0:.1f} s)")
-            out.stats["encoding"] = index.encoding
-            out.stats["releases"] = sum(len(p.releases) for p in index.projects)
-            out.log_path, out.artifact_path = run.log_path, sandbox.kept(tool_run.artifact)
-        out.engine = self.spec
+        run = done.last
+        out = decode.outcome(self.tool, index, done.answer, run.output,
+                             returncode=run.returncode, timed_out=run.timed_out, seconds=seconds)
+        if run.timed_out and timeout:
+            out.message = (f"{self.tool} timed out: no answer within the {timeout:g} s "
+                           f"limit (stopped after {seconds:.1f} s)")
         return out
-
-    def run_tool(self, sandbox: Sandbox, index: encode.Index, timeout: float | None):
-        """Return the ToolRun of this engine's program on an index (subclasses)."""
-        raise NotImplementedError
 
 
 def _program(name: str, dist: str, hint: str) -> Availability:
@@ -62,14 +52,18 @@ def _program(name: str, dist: str, hint: str) -> Availability:
     return Availability(True, tool_version(path, dist) or "unknown version")
 
 
-class ResolvelibEngine(PackagingEngine):
+class ResolvelibEngine(Engine):
     """resolvelib, pip's resolver library, in process over the virtual index."""
+
+    capabilities = frozenset({"solve"})
+    takes = ALL_KINDS
+    variants = ("faithful", "tuned")
 
     id = "resolvelib"
     title = "resolvelib (pip's resolver) in process over a virtual package index"
     install_hint = "pip install resolvelib packaging"
     tool = "resolvelib"
-    OPTIONS = {**PackagingEngine.OPTIONS,
+    OPTIONS = {"encoding": ENCODING,
                "strategy": Option(("pip", "fewest"), {"faithful": "pip", "tuned": "fewest"}),
                "order": Option(("highest", "lowest"), "highest"),
                "max_rounds": Option("number", minimum=1)}

@@ -63,7 +63,7 @@ def run_pip(sandbox: Sandbox, index: encode.Index, timeout: float | None) -> Too
            "-r", req.name, "--report", report.name]
     run = sandbox.run(cmd, timeout=timeout, env=sandbox.env({"PYTHONNOUSERSITE": "1"}),
                       name="pip")
-    return ToolRun(run, _read(report), sandbox.path)
+    return ToolRun([run], _read(report), sandbox.path)
 
 
 # --- uv -----------------------------------------------------------------------------------
@@ -80,7 +80,7 @@ def run_uv(sandbox: Sandbox, index: encode.Index, timeout: float | None,
            "--no-header", "--no-annotate", "--color", "never", "-o", out.name]
     env = sandbox.env({"UV_NO_PROGRESS": "1", "NO_COLOR": "1"})
     run = sandbox.run(cmd, timeout=timeout, env=env, name="uv")
-    return ToolRun(run, _read(out), sandbox.path)
+    return ToolRun([run], _read(out), sandbox.path)
 
 
 # --- Poetry and PDM -----------------------------------------------------------------------
@@ -113,7 +113,7 @@ def run_poetry(sandbox: Sandbox, index: encode.Index, timeout: float | None) -> 
                "--no-plugins", "-vv"]
         run = sandbox.run(cmd, timeout=timeout, env=poetry_env(sandbox), cwd=project,
                           name="poetry")
-    return ToolRun(run, _read(project / "poetry.lock"), sandbox.path)
+    return ToolRun([run], _read(project / "poetry.lock"), sandbox.path)
 
 
 def pdm_env(sandbox: Sandbox, pdm: str, max_rounds: int | None = None) -> dict[str, str]:
@@ -142,7 +142,7 @@ def run_pdm(sandbox: Sandbox, index: encode.Index, timeout: float | None,
             cmd += ["--strategy", strategy]
         run = sandbox.run(cmd, timeout=timeout, env=pdm_env(sandbox, pdm, max_rounds), cwd=project,
                           name="pdm")
-    return ToolRun(run, _read(project / "pdm.lock"), sandbox.path)
+    return ToolRun([run], _read(project / "pdm.lock"), sandbox.path)
 
 
 def _tool_python(program: str) -> str:
