@@ -16,8 +16,8 @@ import pytest
 from polydoku.formats import parse_line, read_puzzle
 from polydoku.model import Puzzle
 from polydoku.rules import parse_rules
-from polydoku.reasoning.logic import (LEVELS, STALL_SCORE, TECHNIQUES, Board, WrongStep,
-                                      check_step, hint, layout_of, prepare, rate,
+from polydoku.reasoning.logic import (LEVELS, STALL_SCORE, TECHNIQUES, Board, HintStatus,
+                                      WrongStep, check_step, hint, layout_of, prepare, rate,
                                       solve_logically, start_board)
 from polydoku.reasoning.logic.catalog import BY_NAME
 
@@ -111,7 +111,7 @@ def test_diagonal_rule_uses_the_diagonals_as_houses():
 def test_check_step_catches_a_wrong_move():
     prep = prepare(read_puzzle(str(EXAMPLES / "wikipedia.txt")))
     board = start_board(prep)
-    _, _, step = hint(prep.puzzle, prepared=prep)
+    step = hint(prep.puzzle, prepared=prep).step
     cell, value = step.placements[0]
     wrong = type(step)(step.technique, ((cell, value % 9 + 1),), (), step.pattern, (), (), "x")
     with pytest.raises(WrongStep):
@@ -147,7 +147,9 @@ def test_catalogue_is_consistent():
 
 def test_step_json_has_the_documented_fields():
     prep = prepare(read_puzzle(str(EXAMPLES / "wikipedia.txt")))
-    _, board, step = hint(prep.puzzle, prepared=prep)
+    h = hint(prep.puzzle, prepared=prep)
+    board, step = h.board, h.step
+    assert h.status is HintStatus.MOVE and h.graded is not None and h.graded.grade == "answer"
     data = step.to_json(board.layout)
     assert {"technique", "placements", "eliminations", "pattern", "text", "score",
             "level"} <= set(data)
@@ -242,3 +244,27 @@ def test_a_path_is_the_same_in_every_process():
                            env={**os.environ, "PYTHONHASHSEED": seed}, check=True).stdout
             for seed in ("1", "2")]
     assert runs[0] == runs[1] and "ALS-AIC" in runs[0]
+
+
+def test_one_hint_recipe_says_what_it_found():
+    from dataclasses import replace
+
+    from polydoku.engines import Status
+    wiki = read_puzzle(str(EXAMPLES / "wikipedia.txt"))
+    nudge = hint(wiki, grade="nudge")
+    assert nudge.status is HintStatus.MOVE and nudge.graded.grade == "nudge"
+    assert nudge.graded.text.startswith("Look at ") and nudge.step is not None
+    assert hint(wiki, max_level="Easy").status is HintStatus.MOVE
+    solution = prepare(wiki).solution
+    full = Puzzle(wiki.geometry, tuple(solution), wiki.rules)
+    assert hint(full).status is HintStatus.COMPLETE and hint(full).graded is None
+    none = hint(parse_line("11" + "." * 79))
+    assert none.status is HintStatus.UNSATISFIABLE and none.board is None
+    assert none.message == "no solution"
+    gave_up = replace(prepare(wiki), solution=None, unique=False, status=Status.UNKNOWN,
+                      engine="sat")
+    h = hint(wiki, prepared=gave_up)
+    assert h.status is HintStatus.UNKNOWN
+    assert h.message == "the sat engine gave up before finding a solution"
+    with pytest.raises(ValueError):
+        hint(wiki, grade="everything")

@@ -145,7 +145,7 @@ def unsolvable_json(puzzle: Puzzle, prep) -> dict[str, Any]:
     proved = prep.status is Status.UNSATISFIABLE
     return {"puzzle": label(puzzle), "status": "unsatisfiable" if proved else "unknown",
             "message": "no solution" if proved else
-            "the native engine gave up before finding a solution"}
+            f"the {prep.engine or 'native'} engine gave up before finding a solution"}
 
 
 def hint_json(puzzle: Puzzle, board, step, status: str) -> dict[str, Any]:
@@ -160,20 +160,21 @@ def hint_json(puzzle: Puzzle, board, step, status: str) -> dict[str, Any]:
     return data
 
 
-def graded_hint_json(puzzle: Puzzle, board, step, status: str, grade: str) -> dict[str, Any]:
+def graded_hint_json(puzzle: Puzzle, hint) -> dict[str, Any]:
     """Return the JSON object of `hint --level GRADE --json` (and of the page's hints): the
     keys of `hint_json`, filled only as far as the grade tells, with `grade`, the `house` to
-    look at and its cells (`house_cells`)."""
-    from .reasoning.graded import focus, graded
-    if step is None:
-        return {**hint_json(puzzle, board, None, status), "grade": grade, "house": None,
-                "house_cells": []}
-    lay = board.layout
-    g = graded(step, lay, grade)
-    _, cells = focus(step, lay)
-    data = hint_json(puzzle, board, step if grade == "answer" else None, status)
+    look at and its cells (`house_cells`); or, where logic was not tried, why not."""
+    if hint.board is None:
+        return unsolvable_json(puzzle, hint.prepared)
+    g = hint.graded
+    if g is None:
+        return {**hint_json(puzzle, hint.board, None, hint.status.value), "grade": hint.grade,
+                "house": None, "house_cells": []}
+    lay = hint.board.layout
+    data = hint_json(puzzle, hint.board, hint.step if g.grade == "answer" else None,
+                     hint.status.value)
     data.update(g.data)
-    data.update(grade=grade, text=g.text, house_cells=[lay.name(i) for i in cells])
+    data.update(grade=g.grade, text=g.text, house_cells=[lay.name(i) for i in g.house_cells])
     return data
 
 

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import click
 
-from ..errors import EXIT_SOLVED, EXIT_UNKNOWN, BadInput
+from ..errors import EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT, BadInput
 from ..jsonout import graded_hint_json
-from ..reasoning.graded import GRADES, graded
-from ..reasoning.logic import allowed_finders, candidates_grid, check_step
-from ..reasoning.logic import next_step, prepare, start_board
+from ..reasoning.logic import GRADES, Hint, HintStatus, candidates_grid, hint as next_hint
 from .app import cli
 from .common import json_option
 from .common import ExitCode, echo_json, good_puzzles, input_format_option, puzzle_argument
 from .common import rules_option
-from .steps import level_option, unsolvable
+from .steps import level_option
+
+_EXIT = {HintStatus.MOVE: EXIT_SOLVED, HintStatus.COMPLETE: EXIT_SOLVED,
+         HintStatus.STALLED: EXIT_UNKNOWN, HintStatus.UNSATISFIABLE: EXIT_UNSAT,
+         HintStatus.UNKNOWN: EXIT_UNKNOWN}
 
 
 @cli.command()
@@ -47,31 +49,28 @@ def hint(puzzle, rules, input_format, max_level, grade, out, as_json):
     code = ExitCode()
     drawn = 0
     for p in good_puzzles(puzzle, rules, input_format, code):
-        prep = prepare(p)
-        early = unsolvable(p, prep, as_json)
-        if early is not None:
-            code.add(early)
+        h = next_hint(p, max_level=max_level, grade=grade)
+        code.add(_EXIT[h.status])
+        if h.board is None:                 # logic not tried: no solution, or none found
+            show(p, h, as_json)
             continue
-        board = start_board(prep)
-        step = None if board.is_solved() else next_step(board, allowed_finders(max_level))
-        if step is not None:
-            check_step(step, prep.solution, board)
-        status = "move" if step else ("complete" if board.is_solved() else "stalled")
-        code.add(EXIT_UNKNOWN if status == "stalled" else EXIT_SOLVED)
         if out is not None:
             if drawn:
                 raise BadInput("--out draws the hint of one puzzle: PUZZLE holds several")
-            draw(out, p, board, step, grade)
+            draw(out, p, h)
             drawn += 1
-        show(p, board, step, status, as_json, grade)
+        show(p, h, as_json)
     return code.code
 
 
-def draw(out: str, p, board, step, grade: str) -> None:
+def draw(out: str, p, h: Hint) -> None:
     """Write the picture of a hint: the position with its candidates, the house or pattern
     highlighted, and with the answer its eliminations struck and placements filled in."""
     from ..reasoning.logic.board import values_of
     from ..render import write_picture
+    board = h.board
+    if board is None:
+        return
     n = p.size
     values = list(board.value)
     cands = [frozenset(values_of(board.cand[i])) if not values[i] else frozenset()
@@ -79,11 +78,11 @@ def draw(out: str, p, board, step, grade: str) -> None:
     title: str | None = None
     highlight: tuple[int, ...] = ()
     struck: tuple[tuple[tuple[int, int], int], ...] = ()
-    if step is not None:
-        g = graded(step, board.layout, grade)
+    g = h.graded
+    if h.step is not None and g is not None:
         # the title fits over the grid (about five characters per column): a long answer
         # is printed on the terminal, the picture names its technique and house
-        short = f"{step.technique}" + (f" in {g.house}" if g.house else "")
+        short = f"{h.step.technique}" + (f" in {g.house}" if g.house else "")
         title = g.text if len(g.text) <= 5 * n else short
         highlight = g.highlight
         struck = tuple((divmod(i, n), v) for i, v in g.struck)
@@ -93,16 +92,17 @@ def draw(out: str, p, board, step, grade: str) -> None:
                   highlight=[divmod(i, n) for i in highlight], struck=struck)
 
 
-def show(p, board, step, status: str, as_json: bool, grade: str = "answer") -> None:
+def show(p, h: Hint, as_json: bool) -> None:
     """Print one puzzle's next move (or why there is none), as a sentence or as JSON."""
     if as_json:
-        echo_json(graded_hint_json(p, board, step, status, grade))
-    elif step is not None and grade != "answer":
-        click.echo(graded(step, board.layout, grade).text)
-    elif step is not None:
-        click.echo(step.text)
-    elif status == "complete":
+        echo_json(graded_hint_json(p, h))
+    elif h.board is None:
+        click.echo(h.message)
+        click.echo(f"polydoku: {p.name + ': ' if p.name else ''}{h.message}", err=True)
+    elif h.graded is not None:
+        click.echo(h.graded.text)
+    elif h.status is HintStatus.COMPLETE:
         click.echo("The grid is already complete.")
     else:
         click.echo("No technique applies: logic stalls here. Candidates:")
-        click.echo(candidates_grid(board))
+        click.echo(candidates_grid(h.board))

@@ -19,7 +19,7 @@ from ..jsonout import (candidates_json, error_json, explain_json, graded_hint_js
                        path_json, solve_json, unique_json, unsolvable_json)
 from ..model import Puzzle, cell_name
 from ..rules import parse_rules
-from ..reasoning.graded import GRADES
+from ..reasoning.logic.graded import GRADES
 
 KINDS = ("solve", "count", "check-unique", "explain", "candidates", "hint", "steps", "check")
 MAX_TIMEOUT = 120.0
@@ -202,16 +202,9 @@ def _candidates(req: Request) -> dict:
 
 
 def _hint(req: Request) -> dict:
-    from ..reasoning.logic import allowed_finders, check_step, next_step, prepare, start_board
-    prep = prepare(req.puzzle, timeout=req.timeout)
-    if prep.solution is None:
-        return unsolvable_json(req.puzzle, prep)
-    board = start_board(prep)
-    step = None if board.is_solved() else next_step(board, allowed_finders(req.max_level))
-    if step is not None:
-        check_step(step, prep.solution, board)
-    status = "move" if step else ("complete" if board.is_solved() else "stalled")
-    return graded_hint_json(req.puzzle, board, step, status, req.grade or "answer")
+    from ..reasoning.logic import hint
+    return graded_hint_json(req.puzzle, hint(req.puzzle, max_level=req.max_level,
+                                             grade=req.grade or "answer", timeout=req.timeout))
 
 
 def _steps(req: Request) -> dict:

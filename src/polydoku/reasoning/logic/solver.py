@@ -12,6 +12,7 @@ run only when the puzzle is proved unique (and its rules are classic).
 
 from __future__ import annotations
 
+import enum
 import time
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -29,6 +30,7 @@ from .board import Board, Layout, layout_of
 from .catalog import LEVELS, Rating, level_of, rate
 from .difficulty import difficulty
 from .explainer import explainer_path
+from .graded import GRADES, Graded, graded
 from .step import Step
 
 Finder = Callable[[Board], "Step | None"]
@@ -103,6 +105,7 @@ class Prepared:
     solution: tuple[int, ...] | None
     unique: bool
     status: Status
+    engine: str = ""                    # the engine whose answer this is
 
 
 def prepare(puzzle: Puzzle, timeout: float | None = 60.0) -> Prepared:
@@ -117,7 +120,7 @@ def prepare(puzzle: Puzzle, timeout: float | None = 60.0) -> Prepared:
         raise WrongStep(f"{outcome.engine or 'the engine'} returned a wrong solution")
     unique = outcome.status is Status.SOLVED and outcome.exhausted and len(solutions) == 1
     return Prepared(puzzle, problem, layout, solutions[0] if solutions else None, unique,
-                    outcome.status)
+                    outcome.status, outcome.engine)
 
 
 NATIVE_FIRST = 0.25     # seconds the native engine gets on sums and tables before SAT takes over
@@ -289,14 +292,54 @@ def solve_logically(puzzle: Puzzle, *, check: bool = True, max_level: str | None
     return path
 
 
-def hint(puzzle: Puzzle, *, check: bool = True, prepared: Prepared | None = None
-         ) -> tuple[Prepared, Board | None, Step | None]:
-    """Return the prepared puzzle, its board and the next move (None when solved or stalled)."""
-    prep = prepared or prepare(puzzle)
+class HintStatus(str, enum.Enum):
+    """What a hint found: a move, a full grid, logic stalling, or why logic was not tried."""
+
+    MOVE = "move"
+    COMPLETE = "complete"
+    STALLED = "stalled"
+    UNSATISFIABLE = "unsatisfiable"     # proved to have no solution
+    UNKNOWN = "unknown"                 # no engine found a solution in time
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The next move of a position, told at one grade (`graded`), or why there is none."""
+
+    status: HintStatus
+    prepared: Prepared
+    grade: str
+    board: Board | None = None
+    step: Step | None = None
+    graded: Graded | None = None                # what the grade tells of the step
+
+    @property
+    def message(self) -> str:
+        """Return why logic was not tried, naming the engine that answered ("" when it was)."""
+        if self.status is HintStatus.UNSATISFIABLE:
+            return "no solution"
+        if self.status is HintStatus.UNKNOWN:
+            return f"the {self.prepared.engine or 'native'} engine gave up before finding a solution"
+        return ""
+
+
+def hint(puzzle: Puzzle, *, max_level: str | None = None, grade: str = "answer",
+         check: bool = True, prepared: Prepared | None = None,
+         timeout: float | None = 60.0) -> Hint:
+    """Return the next move of a position (the easiest technique up to `max_level` that makes
+    progress, checked against the solution), told at `grade` (GRADES), or why there is none."""
+    if grade not in GRADES:
+        raise ValueError(f"unknown grade {grade!r}")
+    prep = prepared or prepare(puzzle, timeout=timeout)
     if prep.solution is None:
-        return prep, None, None
+        proved = prep.status is Status.UNSATISFIABLE
+        return Hint(HintStatus.UNSATISFIABLE if proved else HintStatus.UNKNOWN, prep, grade)
     board = start_board(prep)
-    step = None if board.is_solved() else next_step(board)
-    if step is not None and check:
+    if board.is_solved():
+        return Hint(HintStatus.COMPLETE, prep, grade, board)
+    step = next_step(board, allowed_finders(max_level))
+    if step is None:
+        return Hint(HintStatus.STALLED, prep, grade, board)
+    if check:
         check_step(step, prep.solution, board)
-    return prep, board, step
+    return Hint(HintStatus.MOVE, prep, grade, board, step, graded(step, board.layout, grade))

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .logic.board import Layout
-from .logic.step import Step, cell_list
+from .board import Layout
+from .step import Step, cell_list
 
 GRADES = ("nudge", "technique", "cells", "answer")
 
@@ -30,6 +30,7 @@ class Graded:
     grade: str
     text: str
     house: str | None                       # the house to look at
+    house_cells: tuple[int, ...]            # its cells (or the pattern's, with no house)
     highlight: tuple[int, ...]              # cells to highlight in a picture
     struck: tuple[tuple[int, int], ...] = ()     # (cell, value) candidates removed
     placed: tuple[tuple[int, int], ...] = ()     # (cell, value) values placed
@@ -59,12 +60,12 @@ def graded(step: Step, layout: Layout, grade: str) -> Graded:
     house, house_cells = focus(step, layout)
     where = f"Look at {house}" if house else f"Look at {cell_list(layout, house_cells)}"
     if grade == "nudge":
-        return Graded(grade, f"{where}.", house, tuple(house_cells),
+        return Graded(grade, f"{where}.", house, tuple(house_cells), tuple(house_cells),
                       data={"house": house})
     article = "an" if step.technique[:1].upper() in "AEIOUX" else "a"
     if grade == "technique":
         return Graded(grade, f"{where}: there is {article} {step.technique}.", house,
-                      tuple(house_cells),
+                      tuple(house_cells), tuple(house_cells),
                       data={"house": house, "technique": step.technique})
     pattern = tuple(step.pattern) or tuple(sorted({i for i, _ in step.placements
                                                    + step.eliminations}))
@@ -72,7 +73,8 @@ def graded(step: Step, layout: Layout, grade: str) -> Graded:
             "pattern": [layout.name(i) for i in pattern]}
     if grade == "cells":
         return Graded(grade, f"{article.capitalize()} {step.technique} using "
-                      f"{cell_list(layout, pattern)}.", house, pattern, data=data)
+                      f"{cell_list(layout, pattern)}.", house, tuple(house_cells), pattern,
+                      data=data)
     data.update(step.to_json(layout))
-    return Graded(grade, step.text, house, pattern, tuple(step.eliminations),
+    return Graded(grade, step.text, house, tuple(house_cells), pattern, tuple(step.eliminations),
                   tuple(step.placements), data=data)
