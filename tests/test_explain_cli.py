@@ -24,7 +24,7 @@ def test_explain_why_text_and_exit_1(run_cli):
     lines = r.out.splitlines()
     assert lines[0].startswith("r1c6 cannot hold 4: with r1c6=4, these 4 givens have no solution")
     assert lines[1] == CONDA
-    assert ". . . | . . 4*| . . ." in r.out and "4 . . | . . . | . . ." in r.out
+    assert ". . . | . . 4* | . . ." in r.out and "4 . . | . . .  | . . ." in r.out
 
 
 def test_explain_why_json_and_conda_spelling(run_cli):
@@ -38,7 +38,7 @@ def test_explain_why_json_and_conda_spelling(run_cli):
 
 def test_explain_why_possible_exit_0(run_cli):
     r = run_cli("explain", WIKI, "--why", "r1c6=8")
-    assert r.code == 0 and r.out.startswith("r1c6 can hold 8") and "6 7 8*| 9 1 2" in r.out
+    assert r.code == 0 and r.out.startswith("r1c6 can hold 8") and "6 7 8* | 9 1 2" in r.out
 
 
 def test_explain_solvable_and_several(run_cli):

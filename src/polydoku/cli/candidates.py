@@ -8,6 +8,7 @@ import click
 from .. import api
 from ..engines import Status
 from ..errors import PolydokuError
+from ..formats.grid import draw
 from ..jsonout import candidates_json, cell_texts, literal_name
 from ..model import Puzzle
 from ..reasoning.candidates import Candidates, true_candidates
@@ -18,18 +19,9 @@ from .common import (ExitCode, STATUS_EXIT, echo_json, engine_options, good_puzz
 
 
 def candidate_grid(puzzle: Puzzle, texts: list[str]) -> str:
-    """Return the candidate strings drawn as a grid, padded to one width, boxes separated."""
+    """Return the candidate strings drawn as a grid, columns aligned, boxes separated."""
     g = puzzle.geometry
-    n, bc = g.size, g.box_cols
-    w = max(len(t) for t in texts)
-    box_width = bc * (w + 1) - 1
-    lines = []
-    for r in range(n):
-        if r and r % g.box_rows == 0:
-            lines.append("-+-".join(["-" * box_width] * (n // bc)))
-        cells = [texts[r * n + c].ljust(w) for c in range(n)]
-        lines.append(" | ".join(" ".join(cells[k:k + bc]) for k in range(0, n, bc)).rstrip())
-    return "\n".join(lines)
+    return draw(texts, g.size, g.box_rows, g.box_cols)
 
 
 @cli.command()

@@ -10,6 +10,7 @@ import click
 from .. import api
 from ..engines import Status
 from ..errors import PolydokuError
+from ..formats.grid import draw
 from ..jsonout import explain_json, literal_name
 from ..model import Puzzle
 from ..reasoning.explain import (DEFAULT_SMALLEST_BUDGET, METHODS, Explanation, explain as run,
@@ -23,20 +24,12 @@ def marked_grid(puzzle: Puzzle, literals: Sequence[tuple[int, int]],
                 marked: tuple[int, int] | None = None) -> str:
     """Return a grid showing only the literals; `marked` is drawn with a `*` after its value."""
     g = puzzle.geometry
-    n, bc = g.size, g.box_cols
     values = [0] * g.ncells
     for var, value in literals:
         values[var] = value
-    lines = []
-    for r in range(n):
-        if r and r % g.box_rows == 0:
-            lines.append("+".join(["-" * (2 * bc)] + ["-" * (2 * bc + 1)] * (n // bc - 1))[:-1])
-        tokens = []
-        for c in range(n):
-            i = r * n + c
-            tokens.append(puzzle.symbol(values[i]) + ("*" if marked and marked[0] == i else " "))
-        lines.append("| ".join("".join(tokens[k:k + bc]) for k in range(0, n, bc)).rstrip())
-    return "\n".join(lines)
+    texts = [puzzle.symbol(v) + ("*" if marked and marked[0] == i else "")
+             for i, v in enumerate(values)]
+    return draw(texts, g.size, g.box_rows, g.box_cols)
 
 
 def _rules_sentence(e: Explanation, puzzle: Puzzle) -> str | None:

@@ -47,14 +47,29 @@ def write_grid(puzzle: Puzzle, grid: Sequence[int] | None = None, *, separators:
     """Return a grid (default: the givens) drawn with box separators."""
     g: Geometry = puzzle.geometry
     values = puzzle.givens if grid is None else grid
-    n, br, bc = g.size, g.box_rows, g.box_cols
-    lines = []
+    texts = [puzzle.symbol(v, empty) for v in values[:g.ncells]]
+    if not separators:
+        return draw(texts, g.size, g.size, g.size)
+    return draw(texts, g.size, g.box_rows, g.box_cols)
+
+
+def draw(texts: Sequence[str], size: int, box_rows: int, box_cols: int, *,
+         frame: bool = False) -> str:
+    """Return cell texts (row-major) drawn as a grid: each column as wide as its widest text,
+    cells apart by a space, boxes ruled off (` | ` and `-+-`; with `frame`, a border too).
+
+    Every text grid polydoku prints is drawn here: solutions, candidates, explanations."""
+    n, br, bc = size, box_rows, box_cols
+    widths = [max(len(texts[r * n + c]) for r in range(n)) for c in range(n)]
+    spans = ["-" * (sum(widths[b:b + bc]) + bc - 1) for b in range(0, n, bc)]
+    rule = "+-" + "-+-".join(spans) + "-+" if frame else "-+-".join(spans)
+    lines = [rule] if frame else []
     for r in range(n):
-        if separators and r and r % br == 0:
-            lines.append("-+-".join(["-" * (2 * bc - 1)] * (n // bc)))
-        cells = [puzzle.symbol(values[r * n + c], empty) for c in range(n)]
-        if separators:
-            lines.append(" | ".join(" ".join(cells[k:k + bc]) for k in range(0, n, bc)))
-        else:
-            lines.append(" ".join(cells))
+        if r and r % br == 0:
+            lines.append(rule)
+        boxes = [" ".join(texts[r * n + c].ljust(widths[c]) for c in range(b, b + bc))
+                 for b in range(0, n, bc)]
+        lines.append("| " + " | ".join(boxes) + " |" if frame else " | ".join(boxes).rstrip())
+    if frame:
+        lines.append(rule)
     return "\n".join(lines)

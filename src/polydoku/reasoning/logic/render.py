@@ -5,27 +5,16 @@ Pure: board in, string out. Placed cells show their value; the others their cand
 
 from __future__ import annotations
 
+from ...formats.grid import draw
 from .board import Board, values_of
 
 
 def candidates_grid(board: Board) -> str:
-    """Return the board as a grid of candidates, columns aligned, boxes ruled off."""
+    """Return the board as a grid of candidates, columns aligned, boxes ruled off, framed."""
     lay = board.layout
     n = lay.size
     br, bc = lay.box_shape if lay.box_shape != (0, 0) else (n, n)
-    texts = [text for row in candidates_rows(board) for text in row]
-    widths = [max(len(texts[r * n + c]) for r in range(n)) for c in range(n)]
-    rule = "+" + "+".join("-" * (sum(widths[b:b + bc]) + bc + 1) for b in range(0, n, bc)) + "+"
-    lines = [rule]
-    for r in range(n):
-        parts = []
-        for b in range(0, n, bc):
-            cells = [texts[r * n + c].ljust(widths[c]) for c in range(b, b + bc)]
-            parts.append(" " + " ".join(cells) + " ")
-        lines.append("|" + "|".join(parts) + "|")
-        if (r + 1) % br == 0:
-            lines.append(rule)
-    return "\n".join(lines)
+    return draw([text for row in candidates_rows(board) for text in row], n, br, bc, frame=True)
 
 
 def candidates_rows(board: Board) -> list[list[str]]:
