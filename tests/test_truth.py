@@ -153,3 +153,36 @@ def test_the_express_lane_and_the_api_share_the_budget():
     from polydoku import api
     from polydoku.cli import express
     assert express.UNIQUE_BUDGET == api.UNIQUE_BUDGET
+
+
+def test_generate_help_promises_two_engines_only_where_two_run(run_cli):
+    r = run_cli("generate", "--help")
+    text = " ".join(r.out.split())
+    assert r.code == 0 and "proved by two engines" not in text
+    assert "where python-sat is installed, else by a second native search" in text
+
+
+def test_generate_killer_takes_few_givens(run_cli):
+    r = run_cli("generate", "--seed", "1", "--clues", "killer", "--givens", "5", "-f", "json")
+    data = json.loads(r.out)
+    assert r.code == 0, r.err
+    assert sum(ch != "." for ch in data["givens"]) <= 5 and data["rules"]
+    r = run_cli("generate", "--seed", "1", "--givens", "5")
+    assert r.code == 2 and "a 9x9 classic puzzle with one solution needs at least 17" in r.err
+    r = run_cli("generate", "--seed", "1", "--jigsaw", "--givens", "5")
+    assert r.code == 2 and "a 9x9 jigsaw puzzle with one solution needs at least 8" in r.err
+
+
+def test_engines_marks_a_tool_that_needs_root(run_cli, monkeypatch):
+    from polydoku.engines import make_engine
+    rows = {r["id"]: r for r in map(json.loads, run_cli("engines", "--json").out.splitlines())}
+    assert rows["dnf"]["needs_root"] is True and rows["native"]["needs_root"] is False
+    # as a user other than root: dnf is not available, and says why (the install test runs
+    # the real thing as such a user)
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    avail = make_engine("dnf").available()
+    assert not avail.ok and "only as root" in avail.reason
+    r = run_cli("engines")
+    assert "needs root" in r.out
+    r = run_cli("solve", WIKI, "--engine", "dnf")
+    assert r.code == 3 and "only as root" in r.err

@@ -90,10 +90,10 @@ class Request:
         if self.givens is not None:
             if not 0 <= self.givens <= n * n:
                 raise BadInput(f"--givens {self.givens} is outside 0..{n * n}")
-            low = lower_bound(n)
+            low = lower_bound(n, self.jigsaw) if not self.rules and not self.clues else 0
             if self.givens < low:
-                raise BadInput(f"--givens {self.givens}: a {n}x{n} puzzle with one solution "
-                               f"needs at least {low} givens")
+                raise BadInput(f"--givens {self.givens}: a {n}x{n} {'jigsaw' if self.jigsaw else 'classic'} "
+                               f"puzzle with one solution needs at least {low} givens")
             sizes = {len(o) for o in orbits(n, self.symmetry)}
             if not reachable(self.givens, orbits(n, self.symmetry)):
                 raise BadInput(f"--givens {self.givens} cannot be met with {self.symmetry} "
@@ -101,13 +101,16 @@ class Request:
                                f"{' and '.join(map(str, sorted(sizes)))}")
 
 
-def lower_bound(n: int) -> int:
-    """Return the fewest givens a unique N×N puzzle can have that we refuse to aim below.
+def lower_bound(n: int, jigsaw: bool = False) -> int:
+    """Return the fewest givens a unique N×N puzzle without rules or clues can have, that we
+    refuse to aim below.
 
-    Every value but one must appear (else two values could swap): N - 1. For 9×9 the true
-    bound is 17 (McGuire, Tugemann and Civario, 2012); 4×4 needs 4.
+    Every value but one must appear (else two values could swap): N - 1. With the usual boxes,
+    9×9 needs 17 (McGuire, Tugemann and Civario, 2012) and 4×4 needs 4. Rules and clues carry
+    information of their own (a killer puzzle can have no givens at all): no bound is known
+    for them, so none is applied.
     """
-    return {4: 4, 9: 17}.get(n, n - 1)
+    return n - 1 if jigsaw else {4: 4, 9: 17}.get(n, n - 1)
 
 
 def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:

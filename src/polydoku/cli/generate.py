@@ -130,8 +130,10 @@ def level_of(text: str | None) -> str | None:
 @json_alias
 def generate(count, seed, level, symmetry, minimal, givens, size, box, jigsaw, rules, clues,
              fmt, solution, timeout, jobs, dask):
-    """Make new puzzles with exactly one solution (proved by two engines), rated by
-    polydoku's logic, at the --level asked.
+    """Make new puzzles with exactly one solution, rated by polydoku's logic, at the
+    --level asked. Each is proved unique while it is dug (by PySAT's CaDiCaL or the native
+    engine) and checked again before it is printed: by the other one where python-sat is
+    installed, else by a second native search.
 
     Each puzzle is printed as soon as it is made, in order; Ctrl-C stops and keeps what was
     printed (exit 130).
