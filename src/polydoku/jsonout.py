@@ -201,6 +201,6 @@ def engine_rows() -> list[dict[str, Any]]:
         avail = cls().available()
         rows.append({"id": engine_id, "title": cls.title, "available": avail.ok,
                      "version": avail.version, "reason": avail.reason,
-                     "install": avail.hint or cls.install_hint,
+                     "install": avail.hint or cls.install_hint, "needs_root": cls.needs_root,
                      "capabilities": sorted(cls.capabilities), "variants": list(cls.variants)})
     return rows

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 
@@ -14,7 +15,8 @@ from .common import echo_json
 @cli.command()
 @json_option("One JSON object per engine.")
 def engines(as_json):
-    """List the engines, whether each runs here, and how to install the missing ones."""
+    """List the engines, whether each runs here, and how to install the missing ones (an
+    engine whose tool runs only as root says so to other users)."""
     rows = engine_rows()
     if as_json:
         for row in rows:
@@ -27,7 +29,11 @@ def engines(as_json):
         table.add_column(col)
     for row in rows:
         status = (f"[green]{row['version'] or 'yes'}[/green]" if row["available"]
+                  else f"[yellow]needs root[/yellow]: {row['reason']}"
+                  if row["needs_root"] and os.geteuid() != 0
                   else f"[red]missing[/red]: {row['reason']}; install: {row['install']}")
+        if row["needs_root"] and row["available"]:
+            status += " (as root only)"
         table.add_row(row["id"], status, ",".join(row["capabilities"]),
                       ",".join(row["variants"]), row["title"])
     Console(width=None if sys.stdout.isatty() else 160).print(table)

@@ -146,6 +146,9 @@ class Engine:
     # is stopped, as npm and pnpm do on peer conflicts, gets less)
     status_timeout: ClassVar[float] = 30
     required_in_ci: ClassVar[bool] = True
+    # whether its tool runs only as root (dnf refuses any other user, even in a private
+    # installroot): `available()` says so to other users, and `polydoku engines` marks it
+    needs_root: ClassVar[bool] = False
     # The IR kinds the engine takes, itself or through `problem.lower` (which turns
     # AllDifferent and AbsDiffNot into nogoods, and Linear into tables over auxiliaries),
     # plus "aux" when it handles auxiliary variables. `refusal` reads it before a run.

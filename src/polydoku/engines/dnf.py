@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import re
 import shlex
 from pathlib import Path
@@ -29,7 +30,7 @@ from xml.etree import ElementTree as ET
 
 from ..model import Puzzle
 from ..problem import build_problem
-from .base import Status
+from .base import Availability, Status
 from .pypi.encode import ROOT_NAME, Index, build_index
 from .resolvers import ResolverEngine, ToolRun, after, excerpt, value
 
@@ -151,6 +152,14 @@ class DnfEngine(ResolverEngine):
     install_hint = "apt-get install dnf (python3 tasks.py setup does it)"
     program = "dnf"
     tool = "dnf"
+    needs_root = True
+
+    def available(self):
+        if os.geteuid() != 0:
+            return Availability(False, reason="dnf runs only as root (it refuses other users, "
+                                              "even in a private installroot)",
+                                hint="run polydoku as root (e.g. with sudo)")
+        return super().available()
 
     def run_tool(self, box, index, timeout):
         base = str(box.path)
