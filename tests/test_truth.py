@@ -186,3 +186,11 @@ def test_engines_marks_a_tool_that_needs_root(run_cli, monkeypatch):
     assert "needs root" in r.out
     r = run_cli("solve", WIKI, "--engine", "dnf")
     assert r.code == 3 and "only as root" in r.err
+
+
+def test_serve_without_uvicorn_names_the_package_not_an_engine(run_cli, monkeypatch):
+    monkeypatch.setitem(sys.modules, "uvicorn", None)     # as where the web extra is missing
+    r = run_cli("serve", "--port", "0")
+    assert r.code == 3 and "engine 'serve'" not in r.err
+    assert r.err == ("polydoku: serve needs uvicorn, which is not installed (install: pip "
+                     "install 'polydoku[web]', or 'polydoku[all]' for the engines too)\n")

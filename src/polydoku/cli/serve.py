@@ -8,7 +8,7 @@ import webbrowser
 
 import click
 
-from ..errors import BadInput, EngineUnavailable
+from ..errors import BadInput, PolydokuError
 from .app import cli
 from .common import seconds
 
@@ -44,8 +44,9 @@ def serve(host, port, open_browser, max_timeout, workers):
         import uvicorn
         from ..web.app import Settings, create_app
     except ImportError as err:
-        raise EngineUnavailable("serve", f"{err.name} is not installed",
-                                "pip install 'polydoku[web]'") from None
+        raise PolydokuError(f"serve needs {err.name}, which is not installed (install: "
+                            f"pip install 'polydoku[web]', or 'polydoku[all]' for the "
+                            f"engines too)") from None
     sock = listen(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
