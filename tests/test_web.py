@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -301,9 +302,13 @@ def test_check_names_wrong_entries_without_the_solution(client):
 def test_links_open_the_puzzle_in_other_solvers(client):
     puzzle, _ = _published("killer")
     r = client.post("/api/links", json={"puzzle": json.dumps(puzzle_to_dict(puzzle))}).json()
-    assert [link["app"] for link in r["links"]] == ["fpuzzles", "sudokupad"]
+    assert [link["app"] for link in r["links"]] == ["fpuzzles", "sudokupad", "iss"]
+    assert r["links"][2]["url"].startswith("https://sigh.github.io/Interactive-Sudoku-Solver/?q=")
     for link in r["links"]:
-        back = read_text(link["url"])
+        text = link["url"]
+        if link["app"] == "iss":
+            text = urllib.parse.unquote(text.partition("?q=")[2])
+        back = read_text(text)
         assert back.givens == puzzle.givens
         assert sorted(map(str, back.rules)) == sorted(map(str, puzzle.rules))
 

@@ -49,6 +49,8 @@ def server():
     url = proc.stdout.readline().strip()
     assert url.startswith("http://127.0.0.1:"), proc.stderr.read()
     SERVER_PID[url] = proc.pid
+    with urllib.request.urlopen(f"{url}api/engines", timeout=60):
+        pass                           # probed once, so no page leaves the probe running
     yield url
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=20)
@@ -523,9 +525,11 @@ def test_the_desktop_page_by_keys_and_mouse(page, server):
     assert attr(page, second, "data-conflict") == attr(page, first, "data-conflict")
     assert asked == []
     page.click('[data-action="export"]')
-    status_is(page, "^links to f-puzzles, SudokuPad")
+    status_is(page, "^links to f-puzzles, SudokuPad, the Interactive Sudoku Solver")
     links = page.eval_on_selector_all("#links a", "els => els.map(e => e.href)")
-    assert [read_text(link).givens for link in links] == [killer.givens] * 2
+    assert [read_text(link).givens for link in links[:2]] == [killer.givens] * 2
+    iss = urllib.parse.unquote(links[2].partition("?q=")[2])
+    assert read_text(iss).givens == killer.givens
 
     paste(page, MANY)
     status_is(page, "^loaded a 4x4")
@@ -534,3 +538,41 @@ def test_the_desktop_page_by_keys_and_mouse(page, server):
     page.select_option("#engine", "resolvelib")
     page.click('[data-action="solve"]')
     status_is(page, "^solved by resolvelib .*more than one solution.*counted by native")
+
+
+CHECK_GRIDS = """async (puzzles) => {
+  const { Checker } = await import('/static/checks.js');
+  const out = [];
+  for (const [text, grids] of puzzles) {
+    const res = await fetch('/api/board', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+                                            body: JSON.stringify({ puzzle: text }) });
+    const board = await res.json();
+    const checker = new Checker(board.checks, board.size);
+    out.push(grids.map((g) => checker.conflicts(Array.from(g).map((ch) => (ch === '.' ? 0 : Number(ch)))).size > 0));
+  }
+  return out;
+}"""
+
+
+def test_the_page_checker_agrees_with_verify(page, server):
+    """On every published variant the page's checker finds a broken rule in a full grid
+    exactly when polydoku's verify does (the solution, and grids with two digits swapped
+    everywhere, which keeps rows, columns and boxes), and none in part of the solution."""
+    from polydoku.formats.jsonfmt import puzzle_from_dict, puzzle_to_dict
+    from polydoku.model import violations
+    data = Path(__file__).parent / "data" / "variants" / "published.jsonl"
+    cases, expected = [], []
+    for entry in map(json.loads, data.read_text().splitlines()):
+        puzzle, solution = puzzle_from_dict(entry["puzzle"]), entry["solution"]
+        if puzzle.size != 9:
+            continue
+        grids = [solution, "".join(ch if k % 3 == 0 else "." for k, ch in enumerate(solution))]
+        for a, b in (("1", "2"), ("3", "7"), ("5", "9"), ("4", "8")):
+            grids.append(solution.translate(str.maketrans(a + b, b + a)))
+        cases.append([json.dumps(puzzle_to_dict(puzzle)), grids])
+        expected.append([any(violations(puzzle, [int(ch) if ch != "." else 0 for ch in g]))
+                         for g in grids])
+    open_puzzle(page, server, WIKI)
+    found = page.evaluate(CHECK_GRIDS, cases)
+    assert found == expected
+    assert sum(map(sum, expected)) >= 3 * len(cases)       # most swaps break a variant rule

@@ -37,6 +37,7 @@ from . import runs
 T = TypeVar("T")
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 1 << 20
+ISS_PAGE = "https://sigh.github.io/Interactive-Sudoku-Solver/?q="
 CSP = ("default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; "
        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 
@@ -271,11 +272,17 @@ def board_json(puzzle) -> dict:
 def links_json(puzzle) -> dict:
     """Return links that open the puzzle (givens and rules) in other solvers' pages, and a
     sentence for each page a link cannot be made for."""
-    from ..formats import fpuzzles
+    from urllib.parse import quote
+
+    from ..formats import fpuzzles, iss
+    makers = {"fpuzzles": ("f-puzzles", lambda: fpuzzles.to_link(puzzle, "fpuzzles")),
+              "sudokupad": ("SudokuPad", lambda: fpuzzles.to_link(puzzle, "sudokupad")),
+              "iss": ("the Interactive Sudoku Solver",
+                      lambda: ISS_PAGE + quote(iss.to_iss(puzzle), safe="~."))}
     links, missing = [], []
-    for app, title in (("fpuzzles", "f-puzzles"), ("sudokupad", "SudokuPad")):
+    for app, (title, make) in makers.items():
         try:
-            links.append({"app": app, "title": title, "url": fpuzzles.to_link(puzzle, app)})
+            links.append({"app": app, "title": title, "url": make()})
         except BadInput as err:
             missing.append(f"no {title} link: {err}")
     return {"links": links, "missing": missing}

@@ -1,8 +1,13 @@
 // Which filled cells break a rule, worked out in the browser from the constraints the server
 // sends once per puzzle (`checks` of /api/board), so that typing never waits on the server.
-// Each constraint is checked on its own: it is broken when no values of its empty cells and
-// auxiliary variables satisfy it together with the filled cells (exact for groups, nogoods,
-// differences and tables; a bound check, never a false alarm, for sums).
+// A constraint over cells alone is checked on its own: it is broken when no values of its empty
+// cells satisfy it together with the filled ones (exact for groups, nogoods, differences and
+// tables; a bound check, never a false alarm, for sums). Constraints tied together by auxiliary
+// variables (a renban's lowest value, a sandwich's positions) are checked together: broken when
+// no values of those variables satisfy them all, searched within a budget (past it, nothing is
+// marked). On a full grid the cells fix every auxiliary variable, so the check is exact there.
+
+const BUDGET = 20000;       // auxiliary assignments tried per group of constraints and check
 
 export class Checker {
   constructor(checks, size) {
@@ -17,12 +22,19 @@ export class Checker {
     this.sums = checks.sums;
     this.unchecked = checks.unchecked;
     this.byCell = Array.from({ length: this.ncells }, () => []);   // constraints touching a cell
-    const note = (vars, item) => { for (const v of vars) if (v < this.ncells) this.byCell[v].push(item); };
-    this.groups.forEach((g) => note(g.slice(1), ["group", g]));
-    this.nogoods.forEach((g) => note([g[0], g[2]], ["nogood", g]));
-    this.diffs.forEach((g) => note([g[0], g[1]], ["diff", g]));
-    this.tables.forEach((g) => note(g[1], ["table", g]));
-    this.sums.forEach((g) => note(g[1], ["sum", g]));
+    this.plain = [];                                                // over cells alone
+    const linked = [];                                              // with auxiliary variables
+    const items = [
+      ...this.groups.map((c) => ["group", c, c.slice(1), c[0]]),
+      ...this.nogoods.map((c) => ["nogood", c, [c[0], c[2]], c[4]]),
+      ...this.diffs.map((c) => ["diff", c, [c[0], c[1]], c[3]]),
+      ...this.tables.map((c) => ["table", c, c[1], c[0]]),
+      ...this.sums.map((c) => ["sum", c, c[1], c[0]]),
+    ];
+    for (const item of items) (item[2].some((v) => v >= this.ncells) ? linked : this.plain).push(item);
+    this.links = this.linkedGroups(linked);
+    for (const item of this.plain) for (const v of item[2]) this.byCell[v].push(item);
+    for (const link of this.links) for (const v of link.cells) this.byCell[v].push(["link", link, link.cells, link.label]);
     this.peers = Array.from({ length: this.ncells }, () => new Set());
     for (const g of this.groups) {
       for (const a of g.slice(1)) for (const b of g.slice(1)) if (a !== b && a < this.ncells && b < this.ncells) this.peers[a].add(b);
@@ -31,9 +43,60 @@ export class Checker {
 
   domain(v) { return v < this.ncells ? this.size : this.domains[v - this.ncells]; }
 
-  // Return the cells of one constraint that clash in `vals` (0 = empty), [] when it holds.
-  broken(kind, c, vals) {
-    const at = (v) => (v < this.ncells ? vals[v] : 0);
+  // Return the constraints with auxiliary variables in groups that share them: per group its
+  // auxiliary variables, its constraints (by the variables they hold), its cells and a label.
+  linkedGroups(linked) {
+    const parent = new Map();
+    const find = (x) => { while (parent.get(x) !== x) x = parent.get(x); return x; };
+    for (const [, , vars] of linked) {
+      const aux = vars.filter((v) => v >= this.ncells);
+      for (const a of aux) if (!parent.has(a)) parent.set(a, a);
+      for (const a of aux.slice(1)) parent.set(find(a), find(aux[0]));
+    }
+    const out = new Map();
+    for (const item of linked) {
+      const root = find(item[2].find((v) => v >= this.ncells));
+      if (!out.has(root)) out.set(root, { aux: new Set(), items: [], cells: new Set(), label: item[3] });
+      const g = out.get(root);
+      for (const v of item[2]) (v >= this.ncells ? g.aux : g.cells).add(v);
+      g.items.push(item);
+    }
+    return [...out.values()].map((g) => {
+      const aux = [...g.aux];
+      // each constraint is checked once the last of its auxiliary variables is set
+      const last = new Map(aux.map((a) => [a, []]));
+      for (const item of g.items) {
+        const mine = item[2].filter((v) => v >= this.ncells);
+        last.get(mine.reduce((x, y) => (aux.indexOf(x) > aux.indexOf(y) ? x : y))).push(item);
+      }
+      return { aux, items: g.items, cells: [...g.cells], label: g.label, last };
+    });
+  }
+
+  // Return whether some values of a group's auxiliary variables satisfy all its constraints
+  // with the filled cells (true as well when the budget runs out: nothing is claimed).
+  linkHolds(link, vals) {
+    const extra = new Map();
+    let tries = 0;
+    const place = (k) => {
+      if (k === link.aux.length) return true;
+      const a = link.aux[k];
+      for (let x = 1; x <= this.domain(a); x++) {
+        if (++tries > BUDGET) return true;
+        extra.set(a, x);
+        if (link.last.get(a).every(([kind, c]) => !this.broken(kind, c, vals, extra).length) && place(k + 1)) return true;
+      }
+      extra.delete(a);
+      return false;
+    };
+    if (!link.cells.some((v) => vals[v])) return true;
+    return place(0);
+  }
+
+  // Return the cells of one constraint that clash in `vals` (0 = empty; auxiliary variables
+  // from `extra`, unset ones free), [] when it holds.
+  broken(kind, c, vals, extra = null) {
+    const at = (v) => (v < this.ncells ? vals[v] : (extra && extra.get(v)) || 0);
     if (kind === "group") {
       const seen = new Map(), out = new Set();
       for (const v of c.slice(1)) {
@@ -79,13 +142,12 @@ export class Checker {
         if (!out.has(cell)) out.set(cell, { label: this.labels[label], with: cells.filter((o) => o !== cell) });
       }
     };
-    const kinds = [["group", this.groups, 0], ["nogood", this.nogoods, 4], ["diff", this.diffs, 3],
-      ["table", this.tables, 0], ["sum", this.sums, 0]];
-    for (const [kind, list, at] of kinds) {
-      for (const c of list) {
-        const cells = this.broken(kind, c, vals);
-        if (cells.length) add(cells, c[at]);
-      }
+    for (const [kind, c, , label] of this.plain) {
+      const cells = this.broken(kind, c, vals);
+      if (cells.length) add(cells, label);
+    }
+    for (const link of this.links) {
+      if (!this.linkHolds(link, vals)) add(link.cells.filter((v) => vals[v]), link.label);
     }
     return out;
   }
@@ -96,7 +158,7 @@ export class Checker {
     vals[i] = x;
     let ok = true;
     for (const [kind, c] of this.byCell[i]) {
-      if (this.broken(kind, c, vals).includes(i)) { ok = false; break; }
+      if (kind === "link" ? !this.linkHolds(c, vals) : this.broken(kind, c, vals).includes(i)) { ok = false; break; }
     }
     vals[i] = old;
     return ok;
