@@ -38,6 +38,7 @@ TOOL_MODULES = {"test_conda", "test_debian", "test_pypi_engines", "test_resolver
 # parameter.
 SLOW = {
     "test_explainer.py::test_a_forcing_net_is_rated_by_its_size",
+    "test_files.py::test_a_full_disk_names_the_file_and_leaves_nothing_half_written",
     "test_core.py::test_the_hardest_published_variants_solve_on_the_compiled_core",
     "test_differential.py::test_status_agrees_with_native[resolvelib]",
     "test_differential.py::test_counts_agree_with_native",

@@ -50,10 +50,13 @@ def _label(p: dict, several_sets: bool) -> str:
 
 def _save(fig, out_dir: Path, stem: str) -> list[Path]:
     """Write a figure as PNG and SVG; return both paths."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    import io
+    from ..files import write_file
     paths = [out_dir / f"{stem}.png", out_dir / f"{stem}.svg"]
     for path in paths:
-        fig.savefig(path, format=path.suffix[1:])
+        buffer = io.BytesIO()      # drawn in memory, written whole by the one file writer
+        fig.savefig(buffer, format=path.suffix[1:])
+        write_file(path, buffer.getvalue(), "--out", make_parents=True)
     return paths
 
 

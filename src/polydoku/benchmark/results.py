@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from ..errors import BadInput
+from ..files import write_file
 
 SCHEMA = "polydoku-bench"
 SCHEMA_VERSION = 1
@@ -23,11 +24,10 @@ STATUSES = ("solved", "unsat", "gave-up", "timeout", "error", "wrong", "unavaila
 
 
 def write_results(results: dict, path: str | Path) -> Path:
-    """Write a result as indented JSON and return its path."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(results, indent=1, default=str) + "\n", encoding="utf-8")
-    return path
+    """Write a result as indented JSON and return its path (a symbolic link there, or an OS
+    error, is bad input naming the path)."""
+    return write_file(path, json.dumps(results, indent=1, default=str) + "\n", "--out",
+                      make_parents=True)
 
 
 def read_results(path: str | Path) -> dict:

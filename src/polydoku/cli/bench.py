@@ -13,6 +13,7 @@ from ..benchmark.plots import draw_plots
 from ..benchmark.summary import not_run_notes, summarize, table
 from ..engines.registry import ENGINE_IDS
 from ..errors import EXIT_ENGINE, EXIT_SOLVED
+from ..files import Output
 from .app import cli
 from .common import seconds, stderr_is_terminal
 
@@ -53,19 +54,21 @@ def bench(sets, engines, repeat, timeout, jobs, out, limit, reference, no_plots,
     jobs = min(jobs, os.cpu_count() or 1)        # more processes than cores skew the times
     settings = BenchSettings(tuple(sets), _specs(engines), repeat, timeout, jobs, limit,
                              reference.strip(), dask.strip() if dask else None)
-    with Progress(None, enabled=stderr_is_terminal(), label="bench", unit="runs") as bar:
-        def progress(done: int, total: int) -> None:
-            if done == 0:
-                bar.set_total(total)
-            else:
-                bar.advance(1)
-        results = run_bench(settings, progress)
-    summary = summarize(results)
-    results["summary"] = summary
-    folder = Path(out)
-    written = [write_results(results, folder / "results.json")]
-    if not no_plots:
-        written += draw_plots(results, folder)
+    # The folder is made first (a wrong one fails before a long run), and removed again with
+    # every file written into it when the run or the writing fails.
+    with Output(out) as folder:
+        with Progress(None, enabled=stderr_is_terminal(), label="bench", unit="runs") as bar:
+            def progress(done: int, total: int) -> None:
+                if done == 0:
+                    bar.set_total(total)
+                else:
+                    bar.advance(1)
+            results = run_bench(settings, progress)
+        summary = summarize(results)
+        results["summary"] = summary
+        written = [write_results(results, folder / "results.json")]
+        if not no_plots:
+            written += draw_plots(results, folder)
     _show(results, summary, written)
     wrong = sum(row.get("wrong", 0) for row in summary.values())
     return EXIT_ENGINE if wrong else EXIT_SOLVED

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from ..engines.exports import EXPORTERS, export as do_export
 from ..formats.read import read_puzzle
 from ..rules import parse_rules
 from ..errors import BadInput
-from ..files import make_folder, write_output
+from ..files import Output, links_in, write_file
 from .app import cli
 from .common import input_format_option, parse_options, puzzle_argument, rules_option
 
@@ -41,28 +39,34 @@ def export(puzzle, rules, input_format, fmt, out, options, solution):
             grid = outcome.solutions[0] if outcome.solutions else None
         link = to_link(p, fmt, grid)
         if out:
-            write_output(Path(make_folder(out)) / "link.txt", link + "\n")
+            _write_one(out, "link.txt", link)
         click.echo(link)
         return 0
     if fmt == "iss":
         from ..formats.iss import to_iss
         text = to_iss(p)
         if out:
-            write_output(Path(make_folder(out)) / "puzzle.iss.txt", text + "\n")
+            _write_one(out, "puzzle.iss.txt", text)
         click.echo(text)
         return 0
     if not out:
         raise click.UsageError(f"--to {fmt} needs --out FOLDER")
-    folder = make_folder(out)
-    links = [p for p in folder.rglob("*") if p.is_symlink()]
-    if links:
-        raise BadInput(f"--out {out}: holds a symbolic link ({links[0]}); export into a new or "
-                       "plain folder")
-    written = do_export(p, fmt, folder, parse_options(options))
+    with Output(out) as folder:
+        link = next(links_in(folder), None)
+        if link is not None:
+            raise BadInput(f"--out {out}: holds a symbolic link ({link}); export into a new or "
+                           "plain folder")
+        written = do_export(p, fmt, folder, parse_options(options))
     names = sorted(str(path.relative_to(folder)) for path in written)
     shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
     click.echo(f"wrote {len(names)} files to {folder}: {shown}")
     return 0
+
+
+def _write_one(out: str, name: str, line: str) -> None:
+    """Write one line into file `name` of folder `out` (made when missing)."""
+    with Output(out) as folder:
+        write_file(folder / name, line + "\n")
 
 
 export.help = (export.help or "") + f"\n\nFormats available: {', '.join([*EXPORTERS, 'fpuzzles', 'sudokupad', 'iss'])}."

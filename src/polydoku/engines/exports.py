@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Mapping
 
 from ..errors import BadInput
+from ..files import make_folder, write_file
 from ..model import Puzzle
 
 # format -> "module:function"
@@ -67,13 +68,7 @@ def write_files(out: Path, files: Mapping[str, bytes | str]) -> list[Path]:
     """Write an exporter's files (relative path -> text or bytes) under `out`; return them."""
     written = []
     for relpath, content in files.items():
-        path = out / relpath
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-        written.append(path)
+        written.append(write_file(out / relpath, content, make_parents=True))
     return written
 
 
@@ -88,5 +83,5 @@ def export(puzzle: Puzzle, fmt: str, out: Path, options: dict[str, str] | None =
         if refusal:
             raise BadInput(f"export --to {fmt}: {refusal}")
     module, _, name = EXPORTERS[fmt].partition(":")
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     return getattr(importlib.import_module(module), name)(puzzle, out, dict(options or {}))

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from ..errors import EngineFailed
+
 DEFAULT_MEMORY_MB = 4096
 
 
@@ -99,7 +101,11 @@ class Sandbox:
     def __init__(self, engine_id: str, keep: str | Path | None = None):
         self.engine_id = engine_id
         self.keep = Path(keep) if keep else None
-        self.path = Path(tempfile.mkdtemp(prefix=f"polydoku-{engine_id}-"))
+        try:
+            self.path = Path(tempfile.mkdtemp(prefix=f"polydoku-{engine_id}-"))
+        except OSError as err:
+            raise EngineFailed(engine_id, f"cannot make a temporary folder in "
+                                          f"{tempfile.gettempdir()}: {err.strerror}") from None
         for sub in ("home", "tmp", "logs"):
             (self.path / sub).mkdir()
         self._runs = 0
@@ -128,11 +134,15 @@ class Sandbox:
     def write(self, relpath: str, content: str | bytes) -> Path:
         """Write a file inside the sandbox and return its path."""
         target = self.path / relpath
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            target.write_bytes(content)
-        else:
-            target.write_text(content, encoding="utf-8")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                target.write_bytes(content)
+            else:
+                target.write_text(content, encoding="utf-8")
+        except OSError as err:      # a full temporary folder: the run fails, polydoku does not
+            raise EngineFailed(self.engine_id, f"cannot write {target}: "
+                                               f"{err.strerror or type(err).__name__}") from None
         return target
 
     def env(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:

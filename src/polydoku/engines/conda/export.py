@@ -5,10 +5,10 @@ script and a README with the exact commands a person can run. Writes only inside
 from __future__ import annotations
 
 import shlex
-import shutil
 from pathlib import Path
 
 from ...errors import BadInput
+from ...files import write_file
 from ...formats.line import write_line
 from ...model import Puzzle
 from ...problem import build_problem
@@ -32,17 +32,11 @@ def export(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
         raise BadInput(f"conda export: {err}") from None
     written = []
     for rel, text in channel.files().items():
-        path = out / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    specs = out / "specs.txt"
-    specs.write_text("\n".join(channel.specs) + "\n", encoding="utf-8")
-    script = out / "solve.py"
-    shutil.copyfile(WORKER, script)
-    readme = out / "README.md"
-    readme.write_text(readme_text(puzzle, out.resolve(), channel.specs, variant,
-                                  channel.npackages), encoding="utf-8")
+        written.append(write_file(out / rel, text, make_parents=True))
+    specs = write_file(out / "specs.txt", "\n".join(channel.specs) + "\n")
+    script = write_file(out / "solve.py", Path(WORKER).read_bytes())
+    readme = write_file(out / "README.md", readme_text(puzzle, out.resolve(), channel.specs,
+                                                        variant, channel.npackages))
     return [*written, specs, script, readme]
 
 

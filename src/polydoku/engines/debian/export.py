@@ -10,6 +10,7 @@ import shlex
 from pathlib import Path
 
 from ...errors import BadInput
+from ...files import write_file
 from ...model import Puzzle
 from ...problem import build_problem
 from . import layout
@@ -32,12 +33,8 @@ def export(puzzle: Puzzle, out: Path, options: dict[str, str]) -> list[Path]:
     text = encode(build_problem(puzzle), reduction, variant)
     written = []
     for rel, content in layout.tree_files(str(root), text).items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(content, encoding="utf-8")
-        written.append(path)
-    readme = root / "README.md"
-    readme.write_text(readme_text(puzzle, str(root), reduction, variant), encoding="utf-8")
+        written.append(write_file(out / rel, content, make_parents=True))
+    readme = write_file(out / "README.md", readme_text(puzzle, str(root), reduction, variant))
     return [readme, *written]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...model import Puzzle
+from ...files import write_file
 from ...problem import build_problem
 from . import alloy, picat, smtlib
 from .common import puzzle_title, readme
@@ -21,9 +22,7 @@ DECODE = ("Read the answer back: a line of cell values (row-major) is what "
 def _write(out: Path, files: dict[str, str]) -> list[Path]:
     written = []
     for name, text in files.items():
-        path = out / name
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
+        written.append(write_file(out / name, text, make_parents=True))
     return written
 
 
