@@ -359,3 +359,31 @@ def test_out_is_spelled_the_same_everywhere():
                 assert param.opts == ["--out", "-O"], name
             if "-o" in getattr(param, "opts", []):
                 assert param.opts == ["--option", "-o"], name
+
+
+BIG = "9" * 5000          # past Python's 4,300-digit limit on reading a whole number
+
+
+@pytest.mark.parametrize("args, place", [
+    (["solve", f"1x1-is=={BIG}"], "spec 1"),
+    (["solve", f"1x1-is={BIG}"], "spec 1"),
+    (["explain", W, "--why", f"r{BIG}c1=4"], "--why"),
+    (["explain", W, "--why", f"r1c1={BIG}"], "--why"),
+    (["render", W, "--highlight", f"r1c{BIG}", "--out", "{tmp}/x.svg"], "cell"),
+    (["generate", "--box", f"{BIG}x3"], "--box"),
+    (["solve", f'<ksudoku><game><puzzle><graph order="{BIG}" type="sudoku"/>'
+               f'<values>{W}</values></puzzle></game></ksudoku>'], "order"),
+])
+def test_numbers_past_the_digit_limit_are_bad_input(run_cli, tmp_path, args, place):
+    r = run_cli(*[a.replace("{tmp}", str(tmp_path)) for a in args])
+    assert r.code == 2, r.err
+    line, = r.err.splitlines()
+    assert place in line and len(line) < 300 and "internal" not in line
+
+
+def test_numbers_past_the_digit_limit_are_http_400():
+    from starlette.testclient import TestClient
+    from polydoku.web.app import Settings, create_app
+    with TestClient(create_app(Settings(workers=1)), base_url="http://127.0.0.1") as client:
+        r = client.post("/api/solve", json={"puzzle": f"1x1-is=={BIG}"})
+    assert r.status_code == 400 and "spec 1" in r.json()["error"]

@@ -58,3 +58,18 @@ def find_control(text: str) -> int | None:
         if _is_control(ch):
             return k
     return None
+
+
+HUGE = 10 ** 18         # beyond every size, value, count or sum a puzzle holds
+
+
+def whole_number(digits: str) -> int:
+    """Return the whole number ASCII digits write, or HUGE for one of more than 18 digits
+    (Python refuses to read one of over 4,300 digits, and no puzzle needs one that long)."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 18 else HUGE
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """Return text cut to `limit` characters (a stranger's long word in a one-line message)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"

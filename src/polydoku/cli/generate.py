@@ -25,6 +25,7 @@ from ..generator import (QQWING_LEVELS, SYMMETRIES, Generator, GaveUp, Made, Req
 from ..model import Geometry
 from ..rules import parse_rules
 from ..reasoning.logic import LEVELS
+from ..text import shorten
 from .app import cli
 from .common import ExitCode, json_alias, json_line, seconds, stderr_is_terminal
 
@@ -50,7 +51,9 @@ def parse_box(text: str | None, size: int) -> Geometry:
         return Geometry.irregular(size, [])
     rows, sep, cols = text.lower().partition("x")
     if not sep or not rows.strip().isdigit() or not cols.strip().isdigit():
-        raise BadInput(f"--box {text!r}: expected ROWSxCOLS (for example 2x3) or none")
+        raise BadInput(f"--box {shorten(text)!r}: expected ROWSxCOLS (for example 2x3) or none")
+    if max(len(rows.strip()), len(cols.strip())) > 2:
+        raise BadInput(f"--box {shorten(text)!r}: a box side over 25, the largest grid size")
     return Geometry(size, int(rows), int(cols))
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
 from ..errors import BadInput
+from ..text import whole_number
 from .foreign import GLOBALS, Converted, decompress, is_foreign
 
 MAX_PAYLOAD = 2_000_000          # characters: a real puzzle is a few thousand
@@ -106,10 +107,10 @@ def _cell(text: Any, what: str, n: int, outside: bool = False) -> tuple[int, int
     m = _CELL.match(text) if isinstance(text, str) else None
     if not m:
         raise BadInput(f"{what}: bad cell {str(text)[:20]!r}")
-    r, c = int(m[1]), int(m[2])
+    r, c = whole_number(m[1]), whole_number(m[2])
     low, high = (0, n + 1) if outside else (1, n)
     if not (low <= r <= high and low <= c <= high):
-        raise BadInput(f"{what}: cell R{r}C{c} is outside the {n}x{n} grid")
+        raise BadInput(f"{what}: cell {text[:20]} is outside the {n}x{n} grid")
     return r, c
 
 

@@ -31,6 +31,7 @@ from xml.etree.ElementTree import Element, ParseError
 
 from ..errors import BadInput
 from ..model import Geometry, Puzzle
+from ..text import shorten, whole_number
 
 ORDERS = {4: 2, 9: 3, 16: 4, 25: 5}      # KSudoku's plain orders and their box side
 EMPTY = "_"
@@ -129,11 +130,11 @@ def _plain_order(graph: Element) -> int:
                        f"(<graph type=\"sudoku\">)")
     raw = (graph.get("order") or "").strip()
     try:
-        order = int(raw, 10)
+        order = whole_number(raw) if raw.isascii() and raw.isdigit() else int(raw, 10)
     except ValueError:
-        raise BadInput(f"KSudoku <graph> order {raw!r} is not a whole number") from None
+        raise BadInput(f"KSudoku <graph> order {shorten(raw)!r} is not a whole number") from None
     if order not in ORDERS:
-        raise BadInput(f"KSudoku <graph> order {order} is not a plain sudoku order "
+        raise BadInput(f"KSudoku <graph> order {shorten(raw)} is not a plain sudoku order "
                        f"(4, 9, 16 or 25)")
     return order
 

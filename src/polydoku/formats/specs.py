@@ -8,6 +8,7 @@ from typing import Sequence
 from ..errors import BadInput
 from ..model import Geometry, Puzzle, Rule
 from ..model.geometry import MAX_SIZE, MIN_SIZE, box_shape_for
+from ..text import shorten, whole_number
 
 SPEC = re.compile(r"^(\d+)x(\d+)-is(?:==?|\s+)(\d+)$", re.ASCII)
 
@@ -35,8 +36,12 @@ def parse_specs(text: str, *, size: int | None = None, rules: Sequence[Rule] = (
     for k, token in enumerate(text.split(), 1):
         m = SPEC.match(token)
         if not m:
-            raise BadInput(f"bad spec {token!r} (spec {k}): expected RxC-is=V")
-        found.append(tuple(int(x) for x in m.groups()))
+            raise BadInput(f"bad spec {shorten(token)!r} (spec {k}): expected RxC-is=V")
+        numbers = tuple(whole_number(x) for x in m.groups())
+        if max(numbers) > MAX_SIZE:
+            raise BadInput(f"spec {k} ({shorten(token)}): a row, column or value over "
+                           f"{MAX_SIZE}, the largest grid size")
+        found.append(numbers)
     largest = max((max(t) for t in found), default=9)
     n = size or _size_at_least(max(9, largest))
     geometry = Geometry.of_size(n)

@@ -24,6 +24,7 @@ from typing import Any, Mapping
 from ..errors import BadInput
 from ..model import default_alphabet
 from ..model.geometry import box_shape_for, box_shape_of, parse_cell
+from ..text import whole_number
 from .foreign import GLOBALS, Converted, decompress
 
 MAX_DEPTH = 64
@@ -359,8 +360,8 @@ def _cages(cages: Any, n: int, out: dict[str, Any], ignored: list[str]) -> list[
         rule: dict[str, Any] = {"kind": "killer", "cells": here}
         if isinstance(value, int) and not isinstance(value, bool):
             rule["sum"] = value
-        elif isinstance(value, str) and value.strip().isdigit():
-            rule["sum"] = int(value)
+        elif isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+            rule["sum"] = whole_number(value.strip())
         elif value not in (None, ""):
             raise BadInput(f"SudokuPad cage {k + 1} at {here[0]} reads {str(value)[:20]!r}, "
                            f"which is not a sum")

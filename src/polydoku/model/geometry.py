@@ -14,6 +14,7 @@ from operator import itemgetter
 from typing import Any
 
 from ..errors import BadInput
+from ..text import shorten, whole_number
 
 Cell = tuple[int, int]
 
@@ -63,10 +64,10 @@ def parse_cell(text: str, size: int | None = None) -> Cell:
     """Return the 0-based cell named by `r1c6` (checked against `size` when given)."""
     m = _CELL.match(text)
     if not m:
-        raise BadInput(f"bad cell {text!r}: expected a name like r1c6")
-    row, col = int(m.group(1)) - 1, int(m.group(2)) - 1
+        raise BadInput(f"bad cell {shorten(text)!r}: expected a name like r1c6")
+    row, col = whole_number(m.group(1)) - 1, whole_number(m.group(2)) - 1
     if row < 0 or col < 0 or (size is not None and (row >= size or col >= size)):
-        raise BadInput(f"cell {text!r} is outside the {size}x{size} grid")
+        raise BadInput(f"cell {shorten(text)!r} is outside the {size}x{size} grid")
     return row, col
 
 

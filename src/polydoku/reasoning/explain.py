@@ -56,6 +56,7 @@ from ..model import Puzzle
 from ..model.geometry import cell_name, parse_cell
 from ..problem import AbsDiffNot, AllDifferent, Nogood, Problem, build_problem
 from ..verify import grid_problems
+from ..text import shorten, whole_number
 
 Literal = tuple[int, int]          # (variable, value): a given, or the cell value asked about
 Solution = tuple[int, ...]
@@ -78,13 +79,13 @@ def parse_why(text: str, puzzle: Puzzle) -> Literal:
     try:
         cell = parse_cell(cell_text, n)
     except BadInput as err:
-        raise BadInput(f"--why {text}: {err.reason}") from None
+        raise BadInput(f"--why {shorten(text)}: {err.reason}") from None
     lookup = {ch.upper(): k + 1 for k, ch in enumerate(puzzle.alphabet)}
     value = lookup.get(symbol.upper())
-    if value is None and symbol.isascii() and symbol.isdigit() and 1 <= int(symbol) <= n:
-        value = int(symbol)
+    if value is None and symbol.isascii() and symbol.isdigit() and 1 <= whole_number(symbol) <= n:
+        value = whole_number(symbol)
     if value is None:
-        raise BadInput(f"--why {text}: value {symbol!r} is not one of "
+        raise BadInput(f"--why {shorten(text)}: value {shorten(symbol)!r} is not one of "
                        f"{puzzle.alphabet[0]}..{puzzle.alphabet[-1]}")
     return puzzle.geometry.index(cell), value
 
