@@ -157,3 +157,13 @@ def test_minizinc_keeps_its_model_when_asked(run_cli, tmp_path):
     assert data["artifact_path"].endswith("model.mzn")
     assert "all_different_int" in (tmp_path / "model.mzn").read_text()
     assert list((tmp_path / "logs").glob("*.log"))
+
+
+def test_minizinc_bad_solver_is_bad_input_naming_the_solvers(run_cli):
+    need_engine("minizinc")
+    r = run_cli("solve", EXAMPLES / "four.txt", "--engine", "minizinc", "-o", "solver=bogus")
+    assert r.code == 2, r.err
+    line, = r.err.splitlines()
+    assert "option solver='bogus'" in line and "gecode" in line
+    ok = run_cli("solve", EXAMPLES / "four.txt", "--engine", "minizinc", "-o", "solver=gecode")
+    assert ok.code == 0, ok.err

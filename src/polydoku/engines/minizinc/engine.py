@@ -19,9 +19,26 @@ from ..sandbox import Sandbox, find_program
 DEFAULT_SOLVER = "gecode"
 
 
+@functools.lru_cache(maxsize=1)
+def solver_names() -> tuple[str, ...]:
+    """Return the names `--solver` takes here: each configuration's id and its last part
+    (`org.gecode.gecode`, `gecode`); none when minizinc is missing or does not answer."""
+    import json
+    exe = find_program("minizinc")
+    if exe is None:
+        return ()
+    with Sandbox("minizinc") as box:
+        r = box.run([exe, "--solvers-json"], timeout=30)
+    try:
+        ids = [str(s["id"]) for s in json.loads(r.stdout) if isinstance(s, dict) and "id" in s]
+    except (ValueError, TypeError):
+        return ()
+    return tuple(dict.fromkeys([i.rpartition(".")[2].lower() for i in ids] + ids))
+
+
 class MiniZincEngine(Engine):
     """MiniZinc + Gecode, through the `minizinc` program."""
-    OPTIONS = {"solver": Option("text", DEFAULT_SOLVER)}
+    OPTIONS = {"solver": Option(solver_names, DEFAULT_SOLVER)}
 
     id = "minizinc"
     title = "MiniZinc model run by the minizinc program with its Gecode backend"
