@@ -57,7 +57,13 @@ typedef struct {
     u64 *reach;           /* scratch: (arity + 1) * words */
     u64 *need;            /* scratch: (arity + 1) * words */
     u64 *tmp;             /* scratch: words */
+    int distinct;         /* the terms are cells that all differ, each worth its value, of
+                             values 1..distinct (at most DSUM_MAXD): filtered by value sets */
+    int swords;           /* words of a set of value sets (2^distinct bits) */
+    u64 *fw, *bw;         /* scratch: (arity + 1) * swords, value sets after each term */
 } Sum;
+
+#define DSUM_MAXD 12
 
 typedef struct {
     int *a_in, *a_out1, *a_out2;     /* intersection, the rest of unit 1, the rest of unit 2 */
@@ -78,6 +84,7 @@ typedef struct {
     int *queue;                   /* n + 1 entries: a variable is queued when it turns single */
     unsigned char *queued;
     u64 *weight;                  /* per variable: how often its domain emptied (dom/wdeg) */
+    int strong;                   /* search only: sums over cells that differ by value sets */
     u64 *frames; int nframes;     /* search frames, n each */
     u64 *first;                   /* the first solution's masks (solve_lines reads it) */
     /* per run */
@@ -314,6 +321,73 @@ static int sum_filter(Core *c, Sum *s, u64 *cand, int *qn, int *changed)
     return 1;
 }
 
+/* A sum of cells that all differ (a killer cage): the sets of different values the cells can
+   take one by one, forward from the first cell (fw) and back from the allowed totals (bw), so a
+   value stays only where some set of different values with an allowed total uses it there.
+   This is the exact support of the sum and the cells' differences together, which the totals
+   alone (sum_filter) miss: {1..9} cells adding up to 3 are 1 and 2, never 3 and 0. */
+static int psum[1 << DSUM_MAXD];    /* sum of the value indexes of a value set */
+
+static int dsum_filter(Core *c, Sum *s, u64 *cand, int *qn, int *changed)
+{
+    int n = s->arity, SW = s->swords;
+    u64 *fw = s->fw, *bw = s->bw, keep[64];
+    memset(fw, 0, sizeof(u64) * SW * (n + 1));
+    memset(bw, 0, sizeof(u64) * SW * (n + 1));
+    fw[0] = 1;                                  /* the empty set */
+    for (int i = 0; i < n; i++) {
+        u64 x = cand[s->vars[i]];
+        const u64 *from = fw + (size_t)i * SW;
+        u64 *to = fw + (size_t)(i + 1) * SW;
+        for (int w = 0; w < SW; w++)
+            for (u64 y = from[w]; y; y &= y - 1) {
+                u64 set = (u64)w * 64 + CTZ(y);
+                for (u64 f = x & ~set; f; f &= f - 1) {
+                    u64 next = set | (f & -f);
+                    to[next >> 6] |= (u64)1 << (next & 63);
+                }
+            }
+    }
+    int any = 0;
+    const u64 *last = fw + (size_t)n * SW;
+    for (int w = 0; w < SW; w++)
+        for (u64 y = last[w]; y; y &= y - 1) {
+            int set = w * 64 + CTZ(y), t = psum[set];
+            if (t < s->words * 64 && s->target[t >> 6] >> (t & 63) & 1) {
+                bw[(size_t)n * SW + (set >> 6)] |= (u64)1 << (set & 63);
+                any = 1;
+            }
+        }
+    if (!any)
+        return 0;
+    for (int i = n - 1; i >= 0; i--) {
+        u64 x = cand[s->vars[i]], k = 0;
+        const u64 *from = fw + (size_t)i * SW, *good = bw + (size_t)(i + 1) * SW;
+        u64 *back = bw + (size_t)i * SW;
+        for (int w = 0; w < SW; w++)
+            for (u64 y = from[w]; y; y &= y - 1) {
+                u64 set = (u64)w * 64 + CTZ(y);
+                for (u64 f = x & ~set; f; f &= f - 1) {
+                    u64 bit = f & -f, next = set | bit;
+                    if (good[next >> 6] >> (next & 63) & 1) {
+                        back[w] |= y & -y;
+                        k |= bit;
+                    }
+                }
+            }
+        keep[i] = k;
+    }
+    for (int i = 0; i < n; i++) {
+        int v = s->vars[i];
+        if ((cand[v] & keep[i]) != cand[v]) {
+            if (!narrow(c, cand, v, keep[i], qn))
+                return 0;
+            *changed = 1;
+        }
+    }
+    return 1;
+}
+
 /* Narrow to a fixpoint; the variables queued are the ones just fixed. 0 on a contradiction. */
 static int fixpoint(Core *c, u64 *cand, int qn, int use_locked)
 {
@@ -331,9 +405,12 @@ static int fixpoint(Core *c, u64 *cand, int qn, int use_locked)
             for (int i = 0; i < c->ntables; i++)
                 if (!table_filter(c, &c->tables[i], cand, &qn, &changed))
                     goto fail;
-            for (int i = 0; i < c->nsums; i++)
-                if (!sum_filter(c, &c->sums[i], cand, &qn, &changed))
+            for (int i = 0; i < c->nsums; i++) {
+                Sum *s = &c->sums[i];
+                if (!(c->strong && s->distinct ? dsum_filter(c, s, cand, &qn, &changed)
+                                               : sum_filter(c, s, cand, &qn, &changed)))
                     goto fail;
+            }
             if (changed || qn)
                 continue;
         }
@@ -534,7 +611,7 @@ static void core_free_parts(Core *c)
     for (int i = 0; i < c->nsums; i++) {
         Sum *s = &c->sums[i];
         free(s->vars); free(s->shift); free(s->target); free(s->reach); free(s->need);
-        free(s->tmp);
+        free(s->tmp); free(s->fw); free(s->bw);
     }
     free(c->sums);
     for (int i = 0; i < c->ncross; i++) {
@@ -665,13 +742,13 @@ static int read_sums(Core *c, PyObject *sums)
     if (!c->sums) { Py_DECREF(seq); PyErr_NoMemory(); return -1; }
     for (Py_ssize_t i = 0; i < ns; i++) {
         /* (vars, shifts per term (a list per value), allowed totals as little-endian bytes,
-           top) */
+           top, and the values 1..d of cells that all differ, each worth its value, or 0) */
         PyObject *vs, *shifts;
         const char *target;
         Py_ssize_t tlen;
-        int top;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OOy#i", &vs, &shifts, &target,
-                              &tlen, &top))
+        int top, distinct = 0;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OOy#i|i", &vs, &shifts,
+                              &target, &tlen, &top, &distinct))
             goto bad;
         Sum *s = &c->sums[c->nsums++];
         s->vars = int_array(vs, &s->arity);
@@ -687,6 +764,17 @@ static int read_sums(Core *c, PyObject *sums)
         s->reach = calloc((size_t)s->words * (s->arity + 1), sizeof(u64));
         s->need = calloc((size_t)s->words * (s->arity + 1), sizeof(u64));
         s->tmp = calloc(s->words, sizeof(u64));
+        if (distinct < 0 || distinct > DSUM_MAXD || (distinct && s->arity > 64)) {
+            PyErr_SetString(PyExc_ValueError, "distinct sums take cells of 1..12");
+            goto bad;
+        }
+        s->distinct = distinct;
+        s->swords = distinct > 6 ? 1 << (distinct - 6) : 1;
+        if (distinct) {
+            s->fw = calloc((size_t)s->swords * (s->arity + 1), sizeof(u64));
+            s->bw = calloc((size_t)s->swords * (s->arity + 1), sizeof(u64));
+            if (!s->fw || !s->bw) { PyErr_NoMemory(); goto bad; }
+        }
         if (!s->shift || !s->target || !s->reach || !s->need || !s->tmp) {
             PyErr_NoMemory();
             goto bad;
@@ -864,12 +952,14 @@ static PyObject *core_search(Core *c, PyObject *args, PyObject *kw)
     begin(c, limit, keep, deadline);
     c->solutions = PyList_New(0);
     if (!c->solutions) return NULL;
+    c->strong = 1;
     int r = load(c, givens, 1);
-    if (r < 0) { Py_CLEAR(c->solutions); return NULL; }
     if (r > 0) {
         c->nodes = 1;
-        if (dfs(c, 0) < 0) { Py_CLEAR(c->solutions); return NULL; }
+        r = dfs(c, 0) < 0 ? -1 : 1;
     }
+    c->strong = 0;
+    if (r < 0) { Py_CLEAR(c->solutions); return NULL; }
     PyObject *out = Py_BuildValue("(OLLLO)", c->solutions, c->found, c->nodes, c->guesses,
                                   c->timed_out ? Py_True : Py_False);
     Py_CLEAR(c->solutions);
@@ -1850,6 +1940,8 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__core(void)
 {
+    for (int set = 1; set < (1 << DSUM_MAXD); set++)
+        psum[set] = psum[set & (set - 1)] + CTZ((u64)set);
     if (PyType_Ready(&CoreType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);

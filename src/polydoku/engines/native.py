@@ -128,6 +128,9 @@ def _compile(problem: Problem) -> Compiled:
         else:
             raise TypeError(f"native engine cannot handle {type(c).__name__}")
     tables += _pair_tables(problem, conflicts)
+    dsizes = [problem.domain_size(v) for v in range(n)]
+    for s in linears:
+        s.distinct = _distinct_values(s, peers, dsizes)
     nogoods: list[dict[int, dict[int, int]]] = [dict() for _ in range(n)]
     for (x, a), partners in conflicts.items():
         for y, b in partners:
@@ -142,7 +145,22 @@ def _compile(problem: Problem) -> Compiled:
         tables=tables, size=size,
         conflicts={k: sorted(v) for k, v in conflicts.items()}, linears=linears,
         table_bits=[_TableBits(vs, ts) for vs, ts in tables],
-        dsizes=[problem.domain_size(v) for v in range(n)], ncells=problem.ncells)
+        dsizes=dsizes, ncells=problem.ncells)
+
+
+DISTINCT_MAX = 12       # values of the cells a sum of different values is filtered over by sets
+
+
+def _distinct_values(s: "_Sum", peers: list[set[int]], dsizes: list[int]) -> int:
+    """Return d when the sum adds up cells of values 1..d (d at most DISTINCT_MAX) that all
+    differ from each other, each counted once (a killer cage), else 0."""
+    vs = s.vars
+    if len(vs) < 2 or len(set(vs)) != len(vs) or any(k != 1 for k in s.coefs):
+        return 0
+    d = dsizes[vs[0]]
+    if d > DISTINCT_MAX or any(dsizes[v] != d for v in vs):
+        return 0
+    return d if all(w in peers[v] for i, v in enumerate(vs) for w in vs[i + 1:]) else 0
 
 
 def _pair_tables(problem: Problem, conflicts) -> list:
@@ -229,8 +247,11 @@ class _Sum(_Supporter):
     reachable prefix plus it can still end in the allowed totals.
     """
 
+    distinct = 0        # see _distinct_values: filtered by sets of values in search
+
     def __init__(self, c: Linear, domain_sizes: list[int]):
         self.vars = c.vars
+        self.coefs = c.coefs
         self.shifts: list[list[int]] = []      # per term, per value index: its contribution
         low = 0
         for k, d in zip(c.coefs, domain_sizes):
@@ -277,6 +298,55 @@ class _Sum(_Supporter):
                 cand ^= low
             out.append(keep)
         return out
+
+
+class _DistinctSum(_Supporter):
+    """A sum of cells that all differ (a killer cage), filtered as the search's compiled core
+    filters it: by the sets of different values the cells can take one by one, forward from
+    the first cell and back from the allowed totals. A value stays only where some such set
+    with an allowed total uses it: the exact support of the sum and the differences together,
+    which totals alone miss."""
+
+    def __init__(self, s: _Sum):
+        self.vars, self.target = s.vars, s.target
+
+    def _support(self, cands: list[int]) -> list[int] | None:
+        forward = [{0}]
+        for cand in cands:
+            step = set()
+            for used in forward[-1]:
+                free = cand & ~used
+                while free:
+                    low = free & -free
+                    step.add(used | low)
+                    free ^= low
+            forward.append(step)
+        good = {used for used in forward[-1] if self.target >> _index_sum(used) & 1}
+        if not good:
+            return None
+        out = [0] * len(cands)
+        for i in range(len(cands) - 1, -1, -1):
+            back, keep = set(), 0
+            for used in forward[i]:
+                free = cands[i] & ~used
+                while free:
+                    low = free & -free
+                    if used | low in good:
+                        back.add(used)
+                        keep |= low
+                    free ^= low
+            out[i], good = keep, back
+        return out
+
+
+def _index_sum(used: int) -> int:
+    """Return the sum of the bit indexes of a value set (each value's shift in a sum of 1s)."""
+    total = 0
+    while used:
+        low = used & -used
+        total += low.bit_length() - 1
+        used ^= low
+    return total
 
 
 # ---------------------------------------------------------------- the cell view (reasoning)
@@ -458,7 +528,8 @@ class _Core:
         per_entry = 3 * (self.nbits // 8 + 1)
         self.cache_left = _MASK_CACHE_BYTES // per_entry
         self.tables = C.table_bits
-        self.linears = C.linears
+        # in search, a sum of cells that all differ is filtered by value sets, as in the core
+        self.linears = [_DistinctSum(s) if s.distinct else s for s in C.linears]
         impossible = [x * N + a - 1 for (x, a), partners in C.conflicts.items()
                       if (x, a) in partners] if C.conflicts else []
         self.start_Y = self.full & ~_bits_int((p for o in impossible for p in pos[o]),
@@ -659,7 +730,8 @@ def _build_ccore(C: Compiled):
     for s in C.linears:
         top = sum(max(sh) for sh in s.shifts)
         words = (top + 64) // 64
-        sums.append((s.vars, s.shifts, s.target.to_bytes(words * 8, "little"), top))
+        sums.append((s.vars, s.shifts, s.target.to_bytes(words * 8, "little"), top,
+                     s.distinct))
     return _compiled.Core(dsizes, C.ncells, C.peers, C.units, conflicts,
                           [(vs, ts) for vs, ts in C.tables], sums, crossings(C.units))
 
