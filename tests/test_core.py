@@ -144,7 +144,7 @@ def test_count_with_and_singles_agree(monkeypatch):
 def test_a_deadline_stops_the_compiled_search():
     problem = build_problem(parse_line("." * 81))
     out = native.search(problem, 10**9, timeout=0.2)
-    assert out.message == "timed out" and not out.exhausted and out.count > 0
+    assert out.message.startswith("timed out") and not out.exhausted and out.count > 0
 
 
 def _propagations(problem, seed: int, tries: int = 40):
