@@ -15,7 +15,9 @@ a JDK (`javac -encoding ISO-8859-1 -d classes $(find . -name '*.java')`, then
 `jar cfe serate.jar diuf.sudoku.test.serate -C classes .`). It runs once per puzzle with a
 time limit (--se-timeout); its time includes the JVM's start-up. ER of hard puzzles takes
 serate minutes, so --se-ratings FILE reads earlier ratings instead (lines `PUZZLE ER SECONDS`,
-as this script writes with --save-se).
+as this script writes with --save-se), and --trust-list takes the forum 11+ list at its word
+(every puzzle ER 11 or more): for those, the bench counts how many polydoku rates 10.5 or
+more.
 
     python3 tasks.py bench serate [--part tune|held|both] [--sets qqwing,top1465,...]
         [--serate JAR | --se-ratings FILE] [--save-se FILE] [--out FILE]
@@ -102,16 +104,24 @@ def spearman(a: list[float], b: list[float]) -> float:
     return round(cov / (va * vb), 3) if va and vb else 0.0
 
 
+def hardest_share(rows: list[dict]) -> dict:
+    """Return how many puzzles of ER 11 or more (by serate, or by the forum's list) polydoku
+    rates 10.5 or more."""
+    hard = [r for r in rows if (r["se"] or 0) >= 11 or r["set"] == "forum11"]
+    return {"er_11_plus": len(hard), "rated_10_5_plus": sum(r["ours"] >= 10.5 for r in hard)}
+
+
 def summary(rows: list[dict]) -> dict:
     """Return agreement figures of rated rows (each with `se` and `ours`)."""
     pairs = [(r["se"], r["ours"]) for r in rows if r["se"] is not None]
     if not pairs:
-        return {"puzzles": 0}
+        return {"puzzles": 0, **hardest_share(rows)}
     se, ours = [p[0] for p in pairs], [p[1] for p in pairs]
     within = sum(abs(a - b) <= 0.5 + 1e-9 for a, b in pairs)
     return {"puzzles": len(pairs), "within_0_5": round(within / len(pairs), 3),
             "spearman": spearman(se, ours),
-            "mean_abs_diff": round(sum(abs(a - b) for a, b in pairs) / len(pairs), 2)}
+            "mean_abs_diff": round(sum(abs(a - b) for a, b in pairs) / len(pairs), 2),
+            **hardest_share(rows)}
 
 
 def band_rows(rows: list[dict]) -> list[list]:
@@ -146,7 +156,7 @@ def rate_set(name: str, puzzles: list[str], args, cache: dict) -> list[dict]:
     for p in puzzles:
         if p in cache:
             se, se_s = cache[p]
-        elif args.serate:
+        elif args.serate and not (name == "forum11" and args.trust_list):
             se, se_s = run_serate(args.serate, p, args.se_timeout)
         else:
             se, se_s = None, 0.0
@@ -168,6 +178,8 @@ def main() -> int:
     ap.add_argument("--se-ratings", help="earlier serate ratings: PUZZLE ER SECONDS per line")
     ap.add_argument("--save-se", help="append serate's ratings here, for --se-ratings")
     ap.add_argument("--se-timeout", type=float, default=300.0)
+    ap.add_argument("--trust-list", action="store_true",
+                    help="take the forum 11+ list's ER (11 or more) instead of running serate")
     ap.add_argument("--max-seconds", type=float, default=120.0)
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
@@ -183,6 +195,7 @@ def main() -> int:
                          "ours_seconds": round(sum(r["ours_seconds"] for r in got), 1)}
         s = per_set[name]
         print(f"{name}: {s.get('within_0_5')} within 0.5, Spearman {s.get('spearman')}, "
+              f"ER 11+ rated 10.5+: {s['rated_10_5_plus']} of {s['er_11_plus']}, "
               f"serate {s['se_seconds']} s, polydoku {s['ours_seconds']} s", flush=True)
     if args.save_se:
         with open(args.save_se, "a") as f:
@@ -202,6 +215,7 @@ def main() -> int:
                 band_rows(rows)))
     print(f"\nall ({args.part}): {total.get('within_0_5')} within 0.5, Spearman "
           f"{total.get('spearman')}, over {total.get('puzzles')} puzzles rated by serate; "
+          f"ER 11+ rated 10.5 or more: {total['rated_10_5_plus']} of {total['er_11_plus']}; "
           f"serate took {ratio}x polydoku's time (serate wall time with JVM start-up per "
           f"puzzle, polydoku CPU time with its solution proof and HoDoKu path)")
     path = write_result({"machine": machine(), "part": args.part, "summary": total,

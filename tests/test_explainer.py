@@ -1,18 +1,24 @@
-"""The rating on Sudoku Explainer's scale: the cheapest-first path and its number, against
-ratings serate (Sudoku Explainer 1.2.1's techniques) gave these puzzles, and its properties."""
+"""The rating on Sudoku Explainer's scale: for classic puzzles the cheapest-first path and its
+number, against ratings serate (Sudoku Explainer 1.2.1's techniques) gave these puzzles; for
+variants the hardest step and the path's length; and their properties."""
 
 from __future__ import annotations
 
 import pytest
 from hypothesis import given, strategies as st
 
-from polydoku.formats import parse_line
+from polydoku.formats import parse_line, read_puzzle
+from polydoku.model import Puzzle
+from polydoku.problem import build_problem
 from polydoku.reasoning.logic import (apply_step, check_step, prepare, solve_logically,
                                       start_board)
-from polydoku.reasoning.logic.difficulty import length_bonus
+from polydoku.reasoning.logic import layout_of
+from polydoku.reasoning.logic.difficulty import (SINGLES, difficulty, length_bonus,
+                                                 step_difficulty, volume_bonus)
+from polydoku.reasoning.logic.step import Step
 from polydoku.reasoning.logic.explainer import explainer_path
 
-from conftest import data_lines
+from conftest import EXAMPLES, data_lines
 
 # (puzzle, serate's ER with SE 1.2.1's techniques, the technique that decides it): generated
 # by qqwing, the 17-clue list and top1465 (bench/serate.py's "tune" part)
@@ -89,3 +95,28 @@ def test_more_givens_never_need_a_harder_single(k):
         grid[i] = str(prep.solution[i])
     path = explainer_path(start_board(prepare(parse_line("".join(grid)))))
     assert path.solved and path.rating <= 1.5
+
+
+def _steps(names: list[str]) -> list[Step]:
+    return [Step(name, (), ((0, 1),), (0,), (), (), name) for name in names]
+
+
+@given(st.lists(st.sampled_from(["Hidden Single", "Killer Cage", "Naked Pair", "X-Wing"]),
+                max_size=80), st.sampled_from(["Killer Cage", "Naked Pair", "Naked Single"]))
+def test_a_variant_path_one_step_longer_is_never_easier(names, more):
+    lay = layout_of(build_problem(Puzzle.empty(6)))
+    steps = _steps(names)
+    before = difficulty(steps, lay, True)
+    after = difficulty([*steps, *_steps([more])], lay, True)
+    assert before <= after < 11.0
+    assert volume_bonus(steps) <= 1.0
+
+
+def test_a_variant_rating_counts_the_hardest_step_and_the_path_length():
+    path = solve_logically(read_puzzle(str(EXAMPLES / "miracle.json")))
+    lay = path.prepared.layout
+    hardest = max(step_difficulty(s, lay) for s in path.steps)
+    beyond_singles = sum(s.technique not in SINGLES for s in path.steps)
+    assert path.solved and beyond_singles > 8
+    assert path.rating.difficulty == round(hardest + volume_bonus(path.steps), 1)
+    assert path.rating.difficulty > hardest

@@ -1,7 +1,8 @@
 """A second, finer difficulty scale beside the levels: a number in the manner of Sudoku
 Explainer (1.0 for a full house up to 11 and beyond), decided by the hardest step of the path.
 Classic 9x9 puzzles get Sudoku Explainer's own computation instead (`explainer.py`); this rule
-serves variants, other sizes and paths with techniques held back.
+serves variants and other sizes, where the path's length adds to the hardest step
+(`volume_bonus`), and classic paths with techniques held back.
 
 Each technique has a base value on Sudoku Explainer's scale (its published ratings where it
 has the technique: full house 1.0, hidden single 1.2 in a box and 1.5 in a line, pointing 2.6,
@@ -18,7 +19,7 @@ techniques sit beside the classic ones they resemble (a cage's sets beside a nak
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from .board import Layout
 from .step import Step
@@ -76,8 +77,25 @@ def step_difficulty(step: Step, layout: Layout) -> float:
     return base
 
 
+SINGLES = frozenset({"Full House", "Naked Single", "Hidden Single"})
+
+
+def volume_bonus(steps: Sequence[Step]) -> float:
+    """Return what a path's length adds: 0.1 for each band (as `length_bonus`) the number of
+    its steps beyond singles passes, at most 1.0."""
+    return min(length_bonus(sum(s.technique not in SINGLES for s in steps)), 1.0)
+
+
 def difficulty(steps: Iterable[Step], layout: Layout, solved: bool) -> float:
-    """Return a path's value on the scale: its hardest step's, or 11.0 when logic stalled."""
+    """Return a path's value on the scale: its hardest step's, or 11.0 when logic stalled.
+
+    For a variant or another size, the path's length counts too (`volume_bonus`): a killer
+    worked cage by cage for forty steps is harder than one cage's sum, though both use the
+    same technique; a path logic finishes stays below a stall's 11.0."""
     if not solved:
         return STALLED
-    return round(max((step_difficulty(s, layout) for s in steps), default=1.0), 1)
+    steps = list(steps)
+    hardest = max((step_difficulty(s, layout) for s in steps), default=1.0)
+    if layout.is_classic and layout.size == 9:
+        return round(hardest, 1)
+    return round(min(hardest + volume_bonus(steps), STALLED - 0.1), 1)
