@@ -409,6 +409,13 @@ def test_a_phone_enters_by_touch_keeps_state_and_honours_dark(pages, server):
     assert corner_marks(page, "r2c2") == ["1", "2"] and centre_marks(page, "r3c1") == "24"
     assert attr(page, "r5c5", "data-colour") == "3"
     assert low_contrast(page) == []
+    assert page.locator('[role="row"]').count() == 9
+    assert all(page.eval_on_selector_all('[role="row"]', "els => els.map(e => e.children.length === 9)"))
+    page.set_viewport_size({"width": 360, "height": 740})         # the narrowest phone
+    last = page.locator('[data-cell="r9c9"]').bounding_box()
+    assert last["x"] + last["width"] <= 360
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    page.set_viewport_size({"width": 390, "height": 844})
     page.emulate_media(color_scheme="dark")
     ground = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
     assert sum(map(int, re.findall(r"\d+", ground)[:3])) < 120, ground          # dark page
@@ -449,6 +456,8 @@ def test_the_desktop_page_by_keys_and_mouse(page, server):
     for row in missing:
         option = page.locator(f'#engine option[value="{row["id"]}"]')
         assert option.is_disabled() and "Install" in option.get_attribute("title")
+        assert row["install"] in page.text_content(f'#missing-list [data-engine="{row["id"]}"]')
+    assert page.locator("#missing-list li").count() == len(missing)
     asked = []
     page.on("request", lambda r: asked.append(r.url) if "/api/" in r.url else None)
     page.click('[data-cell="r1c3"]')

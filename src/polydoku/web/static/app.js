@@ -458,6 +458,14 @@ async function checkEngines() {
     o.textContent = `${o.value}${row.available ? (row.version && o.value === row.id ? ` (${row.version.split(" ")[0]})` : "") : " — not installed"}`;
     o.title = row.available ? row.title : `${row.reason}. Install: ${row.install}`;
   }
+  const missing = [...UI.engines.values()].filter((r) => r.available === false);
+  $("missing-list").replaceChildren(...missing.map((r) => {
+    const li = document.createElement("li");
+    li.dataset.engine = r.id;
+    li.textContent = `${r.id}: ${r.reason}. Install: ${r.install}`;
+    return li;
+  }));
+  $("missing").hidden = !missing.length;
   $("engine").dataset.checked = "true";
   noteEngine();
 }
@@ -469,7 +477,7 @@ function noteEngine() {
   const lacks = [];
   if (!row.capabilities.includes("count")) lacks.push("cannot count solutions (no uniqueness check, no true candidates)");
   const missing = [...UI.engines.values()].filter((r) => r.available === false).length;
-  note.textContent = `${row.title}${lacks.length ? `; ${lacks.join("; ")}` : ""}${missing ? ` · ${missing} engines are not installed here (greyed; hover for how to install)` : ""}`;
+  note.textContent = `${row.title}${lacks.length ? `; ${lacks.join("; ")}` : ""}${missing ? ` · ${missing} engines are not installed here (greyed; how to install them is below)` : ""}`;
 }
 
 // ---- start ---------------------------------------------------------------------------------

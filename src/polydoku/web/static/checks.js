@@ -7,7 +7,8 @@
 // no values of those variables satisfy them all, searched within a budget (past it, nothing is
 // marked). On a full grid the cells fix every auxiliary variable, so the check is exact there.
 
-const BUDGET = 20000;       // auxiliary assignments tried per group of constraints and check
+const BUDGET = 4000;        // auxiliary assignments tried per group of constraints and check
+const FITS_BUDGET = 1000;   // the same for each value tried when filling pencil marks
 
 export class Checker {
   constructor(checks, size) {
@@ -69,20 +70,32 @@ export class Checker {
         const mine = item[2].filter((v) => v >= this.ncells);
         last.get(mine.reduce((x, y) => (aux.indexOf(x) > aux.indexOf(y) ? x : y))).push(item);
       }
-      return { aux, items: g.items, cells: [...g.cells], label: g.label, last };
+      return { aux, items: g.items, cells: [...g.cells], label: g.label, last, memo: new Map() };
     });
   }
 
   // Return whether some values of a group's auxiliary variables satisfy all its constraints
   // with the filled cells (true as well when the budget runs out: nothing is claimed).
-  linkHolds(link, vals) {
+  linkHolds(link, vals, budget = BUDGET) {
+    // remembered by the group's cell values: a keystroke changes one group or a few
+    const key = link.cells.map((v) => vals[v]).join(",");
+    if (budget === BUDGET && link.memo.has(key)) return link.memo.get(key);
+    const holds = this.search(link, vals, budget);
+    if (budget === BUDGET) {
+      if (link.memo.size > 256) link.memo.clear();
+      link.memo.set(key, holds);
+    }
+    return holds;
+  }
+
+  search(link, vals, budget) {
     const extra = new Map();
     let tries = 0;
     const place = (k) => {
       if (k === link.aux.length) return true;
       const a = link.aux[k];
       for (let x = 1; x <= this.domain(a); x++) {
-        if (++tries > BUDGET) return true;
+        if (++tries > budget) return true;
         extra.set(a, x);
         if (link.last.get(a).every(([kind, c]) => !this.broken(kind, c, vals, extra).length) && place(k + 1)) return true;
       }
@@ -158,7 +171,7 @@ export class Checker {
     vals[i] = x;
     let ok = true;
     for (const [kind, c] of this.byCell[i]) {
-      if (kind === "link" ? !this.linkHolds(c, vals) : this.broken(kind, c, vals).includes(i)) { ok = false; break; }
+      if (kind === "link" ? !this.linkHolds(c, vals, FITS_BUDGET) : this.broken(kind, c, vals).includes(i)) { ok = false; break; }
     }
     vals[i] = old;
     return ok;

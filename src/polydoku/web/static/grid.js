@@ -75,13 +75,20 @@ export function buildBoard(board, saved = null) {
   });
   $("board").style.aspectRatio = `${board.width} / ${board.height}`;
   $("board").style.maxWidth = `${Math.max(board.width, 520)}px`;
+  let row = null;
   for (let i = 0; i < cells; i++) {
+    if (i % board.size === 0) {          // rows for screen readers; the layout ignores them
+      row = document.createElement("div");
+      row.className = "row-of-cells";
+      row.setAttribute("role", "row");
+      grid.appendChild(row);
+    }
     const el = document.createElement("div");
     el.className = "cell";
     el.dataset.cell = cellName(i);
     el.tabIndex = i === 0 ? 0 : -1;
     el.setAttribute("role", "gridcell");
-    grid.appendChild(el);
+    row.appendChild(el);
   }
   buildPad(board);
   $("name").textContent = board.name || "";
