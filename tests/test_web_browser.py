@@ -404,7 +404,7 @@ def test_a_phone_enters_by_touch_keeps_state_and_honours_dark(pages, server):
     expect(page).to_have_url(re.compile(r"[?&]k=40-3"))
     shot(page, "phone", full=True)
     page.reload()
-    status_is(page, "^loaded.*1 entries kept")
+    status_is(page, "^loaded.*kept 1 entry from the address")
     assert page.text_content('[data-cell="r1c3"]') == "4"
     assert corner_marks(page, "r2c2") == ["1", "2"] and centre_marks(page, "r3c1") == "24"
     assert attr(page, "r5c5", "data-colour") == "3"

@@ -498,7 +498,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("rules-text").value = rules;
   if (await load(text, rules, params)) {
     const filled = S.values.filter(Boolean).length;
-    if (filled) say(`${$("status").textContent}; ${filled} entries kept from the address`);
+    if (filled) say(`${$("status").textContent}; kept ${filled} ${filled === 1 ? "entry" : "entries"} from the address`);
     select(0);
     refresh();
   }
