@@ -194,3 +194,33 @@ def test_serve_without_uvicorn_names_the_package_not_an_engine(run_cli, monkeypa
     assert r.code == 3 and "engine 'serve'" not in r.err
     assert r.err == ("polydoku: serve needs uvicorn, which is not installed (install: pip "
                      "install 'polydoku[web]', or 'polydoku[all]' for the engines too)\n")
+
+
+def full_path(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "POLYDOKU_EXPRESS": "off"}
+    return subprocess.run([SCRIPT, *args], capture_output=True, text=True, timeout=60, env=env)
+
+
+@pytest.mark.parametrize("line", [
+    WIKI_LINE, SEVENTY_TWO, "1" + "." * 15, "11" + "." * 14, WIKI_LINE.replace(".", "0"),
+    "a" + "." * 255, WIKI_LINE + "1",
+])
+@pytest.mark.parametrize("flag", [(), ("--no-check-unique",)])
+def test_a_literal_classic_line_answers_as_the_full_command(line, flag):
+    fast, full = run_script("solve", line, *flag), full_path("solve", line, *flag)
+    assert (fast.returncode, fast.stdout, fast.stderr) == \
+        (full.returncode, full.stdout, full.stderr)
+
+
+def test_a_literal_line_takes_the_express_lane_without_click():
+    code = ("import sys, io\n"
+            "from polydoku.cli import express\n"
+            "out, sys.stdout = sys.stdout, io.TextIOWrapper(io.BytesIO())\n"
+            f"code = express.run(['solve', {SEVENTY_TWO!r}])\n"
+            "sys.stdout = out\n"
+            "print(code, ' '.join(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    exit_code, modules = done.stdout.split(" ", 1)
+    assert exit_code == "0" and "polydoku: not unique" in done.stderr
+    assert not {"click", "polydoku.api", "polydoku.model", "rich"} & set(modules.split())

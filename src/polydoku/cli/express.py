@@ -12,7 +12,8 @@ and the file's first lines are classic puzzle lines of one size (blank and `#` c
 allowed), the core's `solve_lines` reads, solves, checks and writes whole runs of lines in C,
 the first solution of each, as the native engine would. The check there is its own code
 (`classic_wrong`), not the search's: rows, columns, boxes and givens, from the two lines and
-the box shape alone. A file of one puzzle is also searched for a second solution (the
+the box shape alone. `solve LINE`, one classic puzzle line given literally, is answered the
+same way. One puzzle (a line, or a file of one) is also searched for a second solution (the
 compiled search counting to two, within `UNIQUE_BUDGET`), as `solve` does with one puzzle.
 
 The first line the express lane cannot answer itself (another format or size, a puzzle with no
@@ -106,7 +107,8 @@ def summary_line(tally: dict[int, int], seconds: float,
 def plain_solve(argv: list[str]) -> tuple[str, bool, bool] | None:
     """Return (FILE, whether --jobs 1 was given, whether --no-check-unique was) when the
     arguments are exactly `solve FILE` and at most `--jobs 1` (in any order, as `-j 1`, `-j1`
-    or `--jobs=1`) and `--no-check-unique`, and FILE is a regular file; else None."""
+    or `--jobs=1`) and `--no-check-unique`, and FILE is a regular file or one classic puzzle
+    line given literally; else None."""
     if not argv or argv[0] != "solve":
         return None
     path, jobs, k, skip = None, None, 1, False
@@ -126,9 +128,16 @@ def plain_solve(argv: list[str]) -> tuple[str, bool, bool] | None:
         else:
             path = arg
         k += 1
-    if jobs is not None and jobs.strip() != "1" or path is None or not os.path.isfile(path):
+    if jobs is not None and jobs.strip() != "1" or path is None or not (
+            os.path.isfile(path) or _is_literal(path)):
         return None
     return path, jobs is not None, skip
+
+
+def _is_literal(text: str) -> bool:
+    """Return whether an argument is one classic puzzle line given literally (no such file)."""
+    return "\n" not in text and _plain_head(text.encode("utf-8", "replace")) is not None \
+        and not os.path.exists(text)
 
 
 def _core_for(cells: int):
@@ -197,6 +206,8 @@ def run(argv: list[str]) -> int | None:
     if asked is None:
         return None
     path, one_job, skip_check = asked
+    if not os.path.isfile(path):
+        return _answer_literal(path.encode(), skip_check)
     try:
         handle = open(path, "rb")
     except OSError:
@@ -251,13 +262,37 @@ def run(argv: list[str]) -> int | None:
         return SOLVED
 
 
+def _answer_literal(line: bytes, skip_check: bool) -> int | None:
+    """Answer `solve LINE`, one classic puzzle given literally, as the full command would, and
+    return the exit code; None when the puzzle has no solution or timed out (nothing was
+    printed: the full command runs and says so)."""
+    built = _core_for(len(line))
+    if built is None:
+        return None
+    core, rows, cols, symbols = built
+    from ..stops import install_main_handlers
+    install_main_handlers()
+    out, _, _, solved = core.solve_lines(line + b"\n", symbols, rows, cols, DEFAULT_TIMEOUT)
+    if solved != 1:
+        return None
+    sys.stdout.buffer.write(out)
+    sys.stdout.flush()
+    if not skip_check:
+        _check_line(core, line, symbols)
+    return SOLVED
+
+
 def _check_one(core, path: str, symbols: bytes) -> None:
-    """Look for a second solution of a file's one classic puzzle, within the budget, and say
-    on stderr when there is one or when the budget ran out (the full path says the same)."""
+    """Look for a second solution of a file's one classic puzzle (as `_check_line`)."""
     with open(path, "rb") as handle:
         data = handle.read(BLOCK)
-    body = next(b for b in (ln.rstrip(b"\r") for ln in data.split(b"\n"))
-                if b and not b.startswith(b"#"))
+    _check_line(core, next(b for b in (ln.rstrip(b"\r") for ln in data.split(b"\n"))
+                           if b and not b.startswith(b"#")), symbols)
+
+
+def _check_line(core, body: bytes, symbols: bytes) -> None:
+    """Look for a second solution of one classic puzzle line, within the budget, and say on
+    stderr when there is one or when the budget ran out (the full path says the same)."""
     value = {ch: k + 1 for k, ch in enumerate(symbols)}
     value.update({ch: k + 1 for k, ch in enumerate(symbols.lower())})
     givens = [(i, value[ch]) for i, ch in enumerate(body) if ch in value]
