@@ -24,6 +24,9 @@ FAST = bool(os.environ.get("POLYDOKU_FAST"))
 # user's: every test and every polydoku it starts sees the same empty cache at the start
 CACHE = Path(tempfile.mkdtemp(prefix="polydoku-test-cache-"))
 os.environ["POLYDOKU_CACHE_DIR"] = str(CACHE)
+# Tests never reach the network for a short link: the tests of the fetch lift this and point
+# it at a local server.
+os.environ["POLYDOKU_OFFLINE"] = "1"
 # Engines that run in this process (libraries): the fast lane uses only these.
 IN_PROCESS = {"native", "sat", "pycosat", "cpsat", "z3", "clingo", "resolvelib"}
 # Modules that drive outside programs throughout: marked `tools`, left out of the fast lane.
@@ -37,6 +40,8 @@ TOOL_MODULES = {"test_conda", "test_debian", "test_pypi_engines", "test_resolver
 # lane stays under a minute; the full suite (CI) runs them. A name without [...] means every
 # parameter.
 SLOW = {
+    "test_paths.py::test_a_path_through_a_cell_twice_keeps_its_statement",
+    "test_sudokupad.py::test_published_puzzles_drawn_as_sudokupad_draws_them_solve_from_the_link",
     "test_explainer.py::test_a_forcing_net_is_rated_by_its_size",
     "test_files.py::test_a_full_disk_names_the_file_and_leaves_nothing_half_written",
     "test_core.py::test_the_hardest_published_variants_solve_on_the_compiled_core",

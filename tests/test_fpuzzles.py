@@ -51,7 +51,7 @@ def test_f_puzzles_json_elements_become_rules():
     assert kinds == ["diagonal-anti", "anti-knight", "kropki-negative", "killer", "little-killer",
                      "sandwich", "x-sum", "arrow", "thermometer", "thermometer", "kropki-white",
                      "xv", "even", "quadruple"]
-    assert conv.ignored == ["line", "text"]
+    assert conv.ignored == ["text", "line of colour #000"]
     lk = conv.data["rules"][4]
     assert lk["cell"] == "r1c2" and lk["direction"] == "DR"
     assert conv.data["rules"][6] == {"kind": "x-sum", "side": "right", "index": 3, "sum": 20}
@@ -84,8 +84,8 @@ def test_bad_links_are_one_line_exit_2(run_cli, link, words):
 
 
 def test_unsupported_elements_are_named():
-    with pytest.raises(BadInput, match="'lockout' is not supported"):
-        convert({"size": 9, "grid": grid(), "lockout": [{"lines": [["R1C1", "R1C2"]]}]})
+    with pytest.raises(BadInput, match="'boxindexer' is not supported"):
+        convert({"size": 9, "grid": grid(), "boxindexer": [{"cell": "R1C1"}]})
     with pytest.raises(BadInput, match="outside the 9x9 grid"):
         convert({"size": 9, "grid": grid(), "killercage": [{"cells": ["R1C1", "R12C1"], "value": 3}]})
 
@@ -203,3 +203,22 @@ def test_a_double_arrow_reads_and_writes_as_f_puzzles_extended_element():
     puzzle = puzzle_from_dict(entry["puzzle"])
     again = read_puzzle(to_link(puzzle, "fpuzzles"))
     assert again.rules == puzzle.rules and again.givens == puzzle.givens
+
+
+def test_plain_lines_are_named_by_colour_like_sudokupad_lines(run_cli):
+    """A published puzzle (Alien, by Lisztes, in Rangsk's tests) with its whispers saved as
+    plain f-puzzles lines, as setters draw them: named by colour they are whispers again."""
+    import lzstring
+    entry = next(json.loads(line) for line in (Path(__file__).parent / "data" / "variants"
+                                               / "held_out_4.jsonl").read_text()
+                 .splitlines() if '"alien"' in line)
+    link = next(s for s in entry["sources"] if "load=" in s)
+    data = json.loads(lzstring.LZString().decompressFromBase64(link.split("load=", 1)[1]))
+    data["line"] = [dict(e, outlineC="#67F067", width=0.3) for e in data.pop("whispers")]
+    plain = "https://f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(
+        json.dumps(data))
+    assert "line of colour #67F067" in convert(data).ignored
+    r = run_cli("solve", plain, "--rules", "line:#67f067=whispers", "--count")
+    assert r.code == 0 and r.out.split()[0] == "1", r.err
+    r = run_cli("solve", plain, "--rules", "line:#123456=whispers")
+    assert r.code == 2 and "no line of colour #123456" in r.err

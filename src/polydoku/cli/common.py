@@ -117,9 +117,18 @@ def _verbose(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         log.setLevel(logging.WARNING)
 
 
+def _offline(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    from ..formats.fetch import set_offline
+    set_offline(value)
+
+
 def rules_option(f):
-    """--rules anti-knight,windoku,... (the global rules; others are written in JSON), and
-    --verbose (say what reading a link left out as cosmetic)."""
+    """--rules anti-knight,windoku,... (the global rules; others are written in JSON),
+    --verbose (say what reading a link left out as cosmetic) and --offline (never fetch a
+    short link)."""
+    f = click.option("--offline", is_flag=True, expose_value=False, callback=_offline,
+                     help="Never fetch a SudokuPad short link's puzzle from its site (also "
+                          "POLYDOKU_OFFLINE=1); paste the full link instead.")(f)
     f = click.option("--verbose", "-v", is_flag=True, expose_value=False, callback=_verbose,
                      help="Say what reading a link left out as cosmetic (text, drawn "
                           "shapes, metadata).")(f)

@@ -2,10 +2,11 @@
 
 An f-puzzles link is `https://www.f-puzzles.com/?load=PAYLOAD`, where PAYLOAD is the puzzle's
 JSON compressed with lz-string (`compressToBase64`); SudokuPad opens the same payload as
-`https://sudokupad.app/fpuzzles` + PAYLOAD. The bare payload and the JSON itself are read too.
-SudokuPad's short links (`sudokupad.app/abc123`) name a puzzle kept on its server and cannot be
-resolved offline: bad input that says so. Its own `scl`/`ctc` payloads are read by
-`formats/sudokupad.py` (their lines are named by colour by the user).
+`https://sudokupad.app/fpuzzles` + PAYLOAD (or `fpuz` + PAYLOAD). The bare payload and the JSON
+itself are read too. SudokuPad's short links (`sudokupad.app/abc123`) name a puzzle kept on its
+server: `formats/fetch.py` fetches it (or says, offline, what to paste instead). Its own
+`scl`/`ctc` payloads are read by `formats/sudokupad.py` (their lines are named by colour by
+the user).
 
 Elements that carry meaning become rules (docs/rules.md); cosmetic ones (lines, shapes, text
 and plain cages drawn without a rule) are ignored and listed in `Converted.ignored`; any other
@@ -24,14 +25,14 @@ from ..text import whole_number
 from .foreign import GLOBALS, Converted, decompress, is_foreign
 
 MAX_PAYLOAD = 2_000_000          # characters: a real puzzle is a few thousand
-COSMETIC = ("line", "rectangle", "circle", "text", "cage", "fogofwar", "foglight",
+COSMETIC = ("rectangle", "circle", "text", "cage", "fogofwar", "foglight",
             "disabledlogic", "truecandidatesoptions", "solution", "author", "ruleset",
             "metadata", "highlightConflicts")
 LINES = {"thermometer": "thermometer", "slowthermometer": "slow-thermometer",
          "palindrome": "palindrome", "betweenline": "between", "renban": "renban",
          "whispers": "whispers", "entropicline": "entropic", "modularline": "modular",
          "zipperline": "zipper", "regionsumline": "region-sum", "parityline": "parity",
-         "doublearrow": "double-arrow"}
+         "doublearrow": "double-arrow", "lockout": "lockout"}
 CELLS = {"odd": "odd", "even": "even", "minimum": "minimum", "maximum": "maximum"}
 OUTSIDE = {"sandwichsum": ("sandwich", "sum"), "xsum": ("x-sum", "sum"),
            "skyscraper": ("skyscraper", "count")}
@@ -52,10 +53,7 @@ def convert_object(data: dict[str, Any], lines: dict[str, str] | None = None) ->
     if "cells" in data and "grid" not in data:
         from . import sudokupad
         return sudokupad.convert(data, lines)
-    if lines:
-        raise BadInput("line colours (--rules line:COLOUR=KIND) name the lines of SudokuPad's "
-                       "own puzzles (scl/ctc) only")
-    return convert(data)
+    return convert(data, lines)
 
 
 def _payload_json(text: str) -> dict[str, Any]:
@@ -65,30 +63,62 @@ def _payload_json(text: str) -> dict[str, Any]:
         raise BadInput(f"the link is {len(text)} characters long, more than {MAX_PAYLOAD}")
     if text.startswith("{"):
         return _json(text)
-    payload = text
-    if "://" in text or text.lower().startswith(("www.", "f-puzzles.com", "sudokupad.app")):
-        url = urlparse(text if "://" in text else "https://" + text)
-        host = (url.hostname or "").lower()
-        if host.endswith("f-puzzles.com"):
-            load = parse_qs(url.query).get("load")
-            if not load:
-                raise BadInput("f-puzzles link without a ?load= payload")
-            payload = load[0]
-        elif host.endswith(("sudokupad.app", "crackingthecryptic.com")):
-            query = parse_qs(url.query).get("puzzleid")
-            payload = query[0] if query else unquote(url.path.lstrip("/"))
-        else:
-            raise BadInput(f"not an f-puzzles or SudokuPad link: {host[:60]!r}")
-    payload = payload.replace(" ", "+")
-    if payload.startswith("fpuzzles"):
-        payload = payload[len("fpuzzles"):]
-    elif payload.startswith(("scl", "ctc")):
+    return payload_object(link_payload(text))
+
+
+_SHORT = re.compile(r"[A-Za-z0-9_.~-]{1,100}(/[A-Za-z0-9_.~-]{1,100}){0,3}")
+
+
+def link_payload(text: str) -> str:
+    """Return the payload of an f-puzzles or SudokuPad link (`?load=`, `?puzzle=`,
+    `?puzzleid=`, `/puzzle/…`, `/sudoku/…` or the path itself), or the text when it is no
+    link."""
+    if not ("://" in text or text.lower().startswith(("www.", "f-puzzles.com", "sudokupad.app",
+                                                       "beta.sudokupad.app"))):
+        return text.replace(" ", "+")
+    url = urlparse(text if "://" in text else "https://" + text)
+    host = (url.hostname or "").lower()
+    query = parse_qs(url.query)
+    if host.endswith("f-puzzles.com"):
+        load = query.get("load")
+        if not load:
+            raise BadInput("f-puzzles link without a ?load= payload")
+        return load[0].replace(" ", "+")
+    if not host.endswith(("sudokupad.app", "crackingthecryptic.com")):
+        raise BadInput(f"not an f-puzzles or SudokuPad link: {host[:60]!r}")
+    for key in ("puzzleid", "puzzle"):
+        if query.get(key):
+            return query[key][0].replace(" ", "+")
+    path = url.path.lstrip("/")
+    for prefix in ("puzzle/", "sudoku/"):
+        if path.startswith(prefix):
+            path = path[len(prefix):]
+    return unquote(path).replace(" ", "+")
+
+
+def payload_object(payload: str, fetched: bool = False) -> dict[str, Any]:
+    """Return the puzzle object of a payload: SudokuPad's `scl`/`ctc` (its own format),
+    `fpuzzles`/`fpuz` or a bare f-puzzles payload; a short link's puzzle is fetched from
+    SudokuPad (formats/fetch.py), whose answer may also be the puzzle's zipped JSON."""
+    if fetched and payload.startswith("{"):
+        from .sudokupad import relaxed_json
+        data = relaxed_json(payload)
+        if not is_foreign(data):
+            raise BadInput("SudokuPad's answer has no puzzle (no \"cells\" or \"grid\")")
+        return data
+    if payload.startswith(("scl", "ctc")):
         from .sudokupad import decode
         return decode(payload[3:])
-    elif not payload.startswith("N4Ig"):
-        raise BadInput("a SudokuPad short link names a puzzle kept on its server, which cannot "
-                       "be reached offline: use the puzzle's f-puzzles link or JSON")
-    return _json(decompress(payload, "the link's payload"))
+    for prefix in ("fpuzzles", "fpuz"):
+        if payload.startswith(prefix):
+            return _json(decompress(payload[len(prefix):], "the link's payload"))
+    if payload.startswith("N4Ig"):
+        return _json(decompress(payload, "the link's payload"))
+    if fetched or not _SHORT.fullmatch(payload):
+        raise BadInput(f"the link's payload {payload[:20]!r}... is no SudokuPad or f-puzzles "
+                       f"payload (scl, ctc, fpuz, fpuzzles) nor a short link")
+    from .fetch import short_link
+    return payload_object(short_link(payload), fetched=True)
 
 
 def _json(text: str) -> dict[str, Any]:
@@ -141,8 +171,9 @@ def _entries(data: dict, key: str) -> list[dict]:
     return items
 
 
-def convert(data: dict[str, Any]) -> Converted:
-    """Return polydoku's puzzle JSON for decoded f-puzzles JSON."""
+def convert(data: dict[str, Any], names: dict[str, str] | None = None) -> Converted:
+    """Return polydoku's puzzle JSON for decoded f-puzzles JSON; `names` maps the colour of
+    its plain lines (`#RRGGBB`) to the kind they stand for."""
     n = data.get("size", 9)
     if isinstance(n, bool) or not isinstance(n, int) or not 4 <= n <= 25:
         raise BadInput("f-puzzles \"size\" must be a number from 4 to 25")
@@ -164,6 +195,7 @@ def convert(data: dict[str, Any]) -> Converted:
     converted = Converted(out)
     rules += _negatives(data)
     rules += _rules(data, n, converted)
+    rules += _named_lines(data, n, names or {}, converted)
     out["rules"] = rules
     title = data.get("title")
     if isinstance(title, str) and title.strip():
@@ -230,7 +262,7 @@ def _rules(data: dict, n: int, conv: Converted) -> list[dict]:
     """Return the rules of every element with a meaning (bad input for unknown ones)."""
     rules: list[dict] = []
     for key, value in data.items():
-        if key in ("size", "grid", "title", "negative", *GLOBALS):
+        if key in ("size", "grid", "title", "negative", "line", *GLOBALS):
             continue
         if key in COSMETIC:
             if value:
@@ -297,6 +329,31 @@ def _rules(data: dict, n: int, conv: Converted) -> list[dict]:
                       if e.get("value") not in (None, "")]
         else:
             raise BadInput(f"f-puzzles element {key[:30]!r} is not supported")
+    return rules
+
+
+def _named_lines(data: dict, n: int, names: dict[str, str], conv: Converted) -> list[dict]:
+    """Return the rules of the plain lines whose colour is named (`line:#RRGGBB=kind`); the
+    others are cosmetic, listed with their colour."""
+    from .paths import line_rules
+    from .sudokupad import colour
+    names = {colour(k) or k: v for k, v in names.items()}
+    rules: list[dict] = []
+    for e in _entries(data, "line"):
+        tint = colour(e.get("outlineC")) or str(e.get("outlineC", "?"))[:20]
+        spec = names.get(tint)
+        for line in e.get("lines") or []:
+            if spec is None:
+                conv.ignored.append(f"line of colour {tint}")
+                continue
+            cells = _cells(line, "line", n)
+            rules += line_rules(spec, [c for i, c in enumerate(cells)
+                                       if i == 0 or c != cells[i - 1]])
+    for spec_colour in names:
+        if not any((colour(e.get("outlineC")) or "") == spec_colour
+                   for e in _entries(data, "line")):
+            raise BadInput(f"the f-puzzles puzzle has no line of colour {spec_colour} "
+                           f"(--rules line:{spec_colour}=...)")
     return rules
 
 

@@ -28,8 +28,9 @@ FORMATS = ("auto", "line", "lines", "grid", "specs", "json", "ksudoku", "fpuzzle
 def looks_like_link(text: str) -> bool:
     """Return whether text is an f-puzzles or SudokuPad link or payload."""
     t = text.strip()
-    return (t.lower().startswith(("http://", "https://", "www.", "f-puzzles.com", "sudokupad.app"))
-            or t.startswith(("N4Ig", "fpuzzles", "scl", "ctc")) and " " not in t)
+    return (t.lower().startswith(("http://", "https://", "www.", "f-puzzles.com", "sudokupad.app",
+                                "beta.sudokupad.app"))
+            or t.startswith(("N4Ig", "fpuz", "scl", "ctc")) and " " not in t)
 
 
 MAX_LINE = 1 << 20          # characters in one line of a one-puzzle-per-line source
@@ -104,7 +105,7 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
             fmt = "line" if len(content) == 1 and " " not in content[0].strip() else "grid"
     if line_names and fmt != "fpuzzles":
         raise BadInput("line colours (--rules line:COLOUR=KIND) name the lines of SudokuPad's "
-                       "own puzzles (scl/ctc links) only")
+                       "and f-puzzles puzzles (links and their JSON) only")
     if fmt == "line":
         content = [c for c in map(_content, stripped.splitlines()) if c]
         if len(content) != 1:

@@ -7,13 +7,17 @@ out between commas (`[,,]` is three of them), `t`/`f` for true/false and colours
 its own bounded parser: nothing is evaluated, depth and size are limited.
 
 What carries meaning is read: the givens (`cells[r][c].value`), the regions, global rules
-stated as metadata (`antiknight: …`, a flag or a hidden cage), killer cages with their sums, kropki dots (small round white or black shapes on an edge between two cells), XV
-letters on an edge, quadruple circles on a corner. SudokuPad draws lines without saying what
-they mean (their meaning is in the rules text), so the user names them by colour:
-`--rules 'line:#C060F0=renban'` (`whispers:4` for Dutch whispers); a line of a colour nobody named stops the reading with exit 2
-naming the colour and where the line starts. Elements that could mean a rule but are not read
-(arrows, shapes inside cells, a background image, fog) also stop it with exit 2, naming them;
-text without a shape, and metadata, are cosmetic and listed in `Converted.ignored`.
+stated as metadata (`antiknight: …`, a flag or a hidden cage), killer cages with their sums,
+kropki dots and XV letters on an edge, quadruple circles on a corner, and what the drawing
+elements of `sudokupad_draw.py` stand for (arrows and their bulbs, little killer arrows, odd
+and even shapes, inequality signs). SudokuPad draws lines without saying what they mean (their
+meaning is in the rules text), so the user names them by colour: `--rules
+'line:#C060F0=renban'` (`whispers:4` for Dutch whispers; `paths.py` turns a named line into
+rules, also when it passes a cell twice); a line of a colour nobody named stops the reading with
+exit 2 naming the colour and where the line starts. Elements that could mean a rule but are not
+read (a coloured shape in a cell, a background image, fog) also stop it with exit 2, naming
+them; text without a shape, whole shaded cells and metadata are cosmetic and listed in
+`Converted.ignored`.
 """
 
 from __future__ import annotations
@@ -25,7 +29,9 @@ from ..errors import BadInput
 from ..model import default_alphabet
 from ..model.geometry import box_shape_for, box_shape_of, parse_cell
 from ..text import whole_number
+from . import sudokupad_draw as draw
 from .foreign import GLOBALS, Converted, decompress
+from .paths import KINDS_HELP, LINE_KINDS, LINE_NUMBERS, line_rule, line_rules  # noqa: F401
 
 MAX_DEPTH = 64
 MAX_ITEMS = 200_000
@@ -39,12 +45,6 @@ SHORT_KEYS = {
     "t": "title", "te": "text", "d": "duration", "d2": "d",
 }
 
-# line kinds a colour can be named as (polydoku rule kinds whose parameter is a path of cells)
-LINE_KINDS = ("whispers", "renban", "palindrome", "thermometer", "slow-thermometer", "between",
-              "entropic", "modular", "zipper", "region-sum", "parity", "lockout", "double-arrow",
-              "sum-line")
-# the kinds a line name gives a number to (`whispers:4`, `lockout:4`, `sum-line:15`)
-LINE_NUMBERS = {"whispers": "difference", "lockout": "difference", "sum-line": "sum"}
 
 _HEX = re.compile(r"#?([0-9A-Fa-f]{6})([0-9A-Fa-f]{2})?$")
 _KEY = re.compile(r"[A-Za-z0-9_$]")
@@ -222,20 +222,6 @@ def decode(payload: str) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- the puzzle it describes
 
-def _number(x: Any) -> float | None:
-    if isinstance(x, bool) or not isinstance(x, (int, float)):
-        return None
-    return float(x)
-
-
-def _point(p: Any) -> tuple[float, float] | None:
-    if isinstance(p, list) and len(p) == 2:
-        y, x = _number(p[0]), _number(p[1])
-        if y is not None and x is not None:
-            return y, x
-    return None
-
-
 def _rc(r: int, c: int) -> str:
     return f"r{r + 1}c{c + 1}"
 
@@ -270,7 +256,7 @@ def convert(data: dict[str, Any], names: Mapping[str, str] | None = None):
     out["givens"] = "".join(givens)
     _regions(out, data.get("regions"), n)
     rules: list[Any] = []
-    for key in ("arrows", "fogLights", "foglight", "fog"):
+    for key in ("fogLights", "foglight", "fog"):
         if data.get(key):
             raise BadInput(f"SudokuPad {key} are not read: write the puzzle as JSON "
                            f"(docs/rules.md)")
@@ -283,14 +269,36 @@ def convert(data: dict[str, Any], names: Mapping[str, str] | None = None):
     rules += [kind for key, kind in GLOBALS.items()      # global rules as metadata flags
               if metadata.get(key) not in (None, False) and _says_yes(metadata[key])]
     rules += _cages(data.get("cages"), n, out, ignored)
-    line_rules = _lines(data.get("lines"), n, names, ignored)
-    rules += _shapes(data, n, ignored, _line_ends(line_rules))
-    rules += line_rules
+    found_lines = data.get("lines")
+    lines: list[Any] = found_lines if isinstance(found_lines, list) else []
+    shapes = draw.shapes_of(data, colour)
+    used: set[int] = set()
+    pills = _pills(lines, n, used, ignored)
+    rules += draw.arrow_rules(data.get("arrows"), shapes, pills, n)
+    line_rules_ = _lines(lines, n, names, ignored, used)
+    rules += _shapes(shapes, n, ignored, _line_ends(line_rules_))
+    rules += line_rules_
     out["rules"] = rules
     title = metadata.get("title") or data.get("title")
     if isinstance(title, str) and title.strip():
         out["name"] = title.strip()[:200]
     return converted
+
+
+def _pills(lines: list[Any], n: int, used: set[int], ignored: list[str]):
+    """Return the thick lines that can be a pill bulb, each with a function marking it (and
+    the lines drawn over the same cells) used by an arrow."""
+    thick = draw.thick_lines(lines, n)
+
+    def marker(cells):
+        def mark(what: str) -> None:
+            for k, line in enumerate(lines):
+                if any(line is other for other_cells, other in thick if other_cells == cells):
+                    if k not in used:
+                        used.add(k)
+                        ignored.append(what)
+        return mark
+    return [(cells, marker(cells)) for cells, _ in thick]
 
 
 def _regions(out: dict[str, Any], regions: Any, n: int) -> None:
@@ -369,15 +377,6 @@ def _cages(cages: Any, n: int, out: dict[str, Any], ignored: list[str]) -> list[
     return rules
 
 
-def _centre_cell(p: tuple[float, float] | None, n: int) -> str | None:
-    """Return the cell whose centre is the point (y, x) of SudokuPad's coordinates (a cell
-    (r, c) spans r..r+1, c..c+1), None when the point is no cell's centre."""
-    if p is None or not ((p[0] - 0.5).is_integer() and (p[1] - 0.5).is_integer()):
-        return None
-    r, c = int(p[0] - 0.5), int(p[1] - 0.5)
-    return _rc(r, c) if 0 <= r < n and 0 <= c < n else None
-
-
 def _edge(y: float, x: float, n: int) -> tuple[str, str] | None:
     """Return the two cells whose shared edge has its middle at (y, x), None when none has."""
     for (r1, c1, r2, c2) in ((y - 0.5, x - 1, y - 0.5, x), (y - 1, x - 0.5, y, x - 0.5)):
@@ -389,108 +388,118 @@ def _edge(y: float, x: float, n: int) -> tuple[str, str] | None:
 
 
 def _line_ends(line_rules: list[dict[str, Any]]) -> dict[str, str]:
-    """Return the cells where a named line draws a circle of its own, with what it is: a
-    thermometer's bulb (its first cell), a between line's two ends."""
+    """Return the cells where a named line draws a shape of its own, with what it is: a
+    thermometer's bulb (its first cell), a between line's two ends, a zipper's centre."""
     ends = {}
     for rule in line_rules:
+        cells = rule.get("cells") or []
         if rule["kind"] in ("thermometer", "slow-thermometer"):
-            ends[rule["cells"][0]] = f"{rule['kind']} bulb"
-        elif rule["kind"] == "between":
-            ends[rule["cells"][0]] = ends[rule["cells"][-1]] = "between line end"
+            ends[cells[0]] = f"{rule['kind']} bulb"
+        elif rule["kind"] in ("between", "lockout"):
+            ends[cells[0]] = ends[cells[-1]] = f"{rule['kind']} line end"
+        elif rule["kind"] == "zipper" and len(cells) % 2:
+            ends[cells[len(cells) // 2]] = "zipper centre"
     return ends
 
 
-def _shapes(data: dict[str, Any], n: int, ignored: list[str],
+def _shapes(shapes: list[draw.Shape], n: int, ignored: list[str],
             line_ends: dict[str, str]) -> list[Any]:
     rules: list[Any] = []
-    for layer in ("overlays", "underlays"):
-        for shape in data.get(layer) or []:
-            if not isinstance(shape, dict):
+    for shape in shapes:
+        kind = shape.layer[:-1]
+        if shape.used:
+            ignored.append(shape.used)
+            continue
+        if shape.centre is None:
+            ignored.append(f"{kind} without a centre")
+            continue
+        y, x = shape.centre
+        text, background = shape.text, shape.background
+        edge = _edge(y, x, n)
+        small = 0 < max(shape.width, shape.height) <= 0.5
+        found = draw.cell_at(shape.centre, n)
+        at_centre = found is not None and (y - 0.5).is_integer() and (x - 0.5).is_integer()
+        centre_cell = draw.rc_name(found) if found is not None else ""
+        if edge and text in ("X", "V", "x"):           # a lower-case v is an inequality sign
+            rules.append({"kind": "xv", "cells": list(edge), "sum": text.upper()})
+        elif edge and small and not text and background in ("#FFFFFF", "#000000"):
+            kind_name = "kropki-white" if background == "#FFFFFF" else "kropki-black"
+            rules.append({"kind": kind_name, "cells": list(edge)})
+        elif (sign := draw.sign_rule(shape, n)) is not None:
+            rules.append(sign)
+        elif (y.is_integer() and x.is_integer() and 0 < y < n and 0 < x < n
+              and text and re.fullmatch(r"[0-9 ,]+", text)):
+            r, c = int(y), int(x)
+            cells = [_rc(r - 1, c - 1), _rc(r - 1, c), _rc(r, c - 1), _rc(r, c)]
+            values = [int(v) for v in re.findall(r"\d", text)]
+            rules.append({"kind": "quadruple", "cells": cells, "values": values})
+        elif not text and at_centre and centre_cell in line_ends:
+            ignored.append(f"{line_ends[centre_cell]} at {centre_cell}")
+        elif (rule := draw.cell_shape(shape, n)) is not None:
+            rules.append(rule)
+        elif at_centre and not text and 0.95 <= min(shape.width, shape.height) \
+                and max(shape.width, shape.height) <= 1.05 and not shape.rounded:
+            ignored.append(f"shaded cell at {centre_cell}")
+        elif not background and not shape.border and text:
+            ignored.append(f"text {text[:20]!r} at {shape.where}")
+        elif not background and not shape.border:
+            ignored.append(f"empty {kind} at {shape.where}")
+        else:
+            raise BadInput(f"SudokuPad shape at {shape.where} (colour {background or '-'}"
+                           f"{', text ' + repr(text[:10]) if text else ''}) is not read: "
+                           f"polydoku reads dots, X/V and inequality signs on edges, "
+                           f"quadruples on corners, odd circles and even squares in cells "
+                           f"and arrow bulbs; write the puzzle as JSON (docs/rules.md)")
+    return _merge_cells(rules)
+
+
+def _merge_cells(rules: list[Any]) -> list[Any]:
+    """Return the rules with the odd cells in one rule and the even cells in another."""
+    out: list[Any] = []
+    merged: dict[str, dict[str, Any]] = {}
+    for rule in rules:
+        if isinstance(rule, dict) and rule["kind"] in ("odd", "even"):
+            if rule["kind"] in merged:
+                merged[rule["kind"]]["cells"] += rule["cells"]
                 continue
-            centre = _point(shape.get("center"))
-            text = str(shape.get("text", "")).strip()
-            width, height = _number(shape.get("width")), _number(shape.get("height"))
-            background = colour(shape.get("backgroundColor"))
-            if centre is None:
-                ignored.append(f"{layer[:-1]} without a centre")
-                continue
-            y, x = centre
-            where = f"({y:g}, {x:g})"
-            edge = _edge(y, x, n)
-            small = width is not None and height is not None and max(width, height) <= 0.5
-            if edge and text.upper() in ("X", "V"):
-                rules.append({"kind": "xv", "cells": list(edge), "sum": text.upper()})
-            elif edge and small and not text and background in ("#FFFFFF", "#000000"):
-                kind = "kropki-white" if background == "#FFFFFF" else "kropki-black"
-                rules.append({"kind": kind, "cells": list(edge)})
-            elif (y.is_integer() and x.is_integer() and 0 < y < n and 0 < x < n
-                  and text and re.fullmatch(r"[0-9 ,]+", text)):
-                r, c = int(y), int(x)
-                cells = [_rc(r - 1, c - 1), _rc(r - 1, c), _rc(r, c - 1), _rc(r, c)]
-                values = [int(v) for v in re.findall(r"\d", text)]
-                rules.append({"kind": "quadruple", "cells": cells, "values": values})
-            elif not text and (cell := _centre_cell(centre, n)) is not None \
-                    and cell in line_ends:
-                ignored.append(f"{line_ends[cell]} at {cell}")
-            elif not background and not shape.get("borderColor") and text:
-                ignored.append(f"text {text[:20]!r} at {where}")
-            elif not background and not shape.get("borderColor"):
-                ignored.append(f"empty {layer[:-1]} at {where}")
-            else:
-                raise BadInput(f"SudokuPad shape at {where} (colour {background or '-'}"
-                               f"{', text ' + repr(text[:10]) if text else ''}) is not read: "
-                               f"polydoku reads dots and X/V on edges and quadruples on "
-                               f"corners; write the puzzle as JSON (docs/rules.md)")
-    return rules
+            merged[rule["kind"]] = rule = dict(rule, cells=list(rule["cells"]))
+        out.append(rule)
+    return out
 
 
-def line_rule(spec: str, cells: list[str]) -> dict[str, Any]:
-    """Return the rule a named line stands for: `spec` is a line kind, or with a number for
-    the kinds that take one (`whispers:4`: Dutch whispers; `lockout:4`; `sum-line:15`). A
-    sum line drawn back to its first cell is a loop."""
-    kind, _, param = spec.partition(":")
-    if kind not in LINE_KINDS:
-        raise BadInput(f"line kind {kind[:30]!r} is not one polydoku reads from SudokuPad lines "
-                       f"(known: {', '.join(LINE_KINDS)}; whispers:D, lockout:D for a difference D, sum-line:S for a sum S)")
-    rule: dict[str, Any] = {"kind": kind, "cells": cells}
-    if param:
-        if kind not in LINE_NUMBERS or not param.isascii() or not param.isdigit() \
-                or len(param) > 2:
-            raise BadInput(f"line kind {spec[:30]!r}: only whispers, lockout and sum-line take "
-                           f"a number (whispers:4, lockout:4, sum-line:10)")
-        rule[LINE_NUMBERS[kind]] = int(param)
-    if kind == "sum-line" and len(cells) > 2 and cells[0] == cells[-1]:
-        rule.update(cells=cells[:-1], loop=True)
-    return rule
-
-
-def _lines(lines: Any, n: int, names: Mapping[str, str], ignored: list[str]) -> list[Any]:
+def _lines(lines: Any, n: int, names: Mapping[str, str], ignored: list[str],
+           used: set[int]) -> list[Any]:
     rules: list[Any] = []
     unnamed: dict[str, list[str]] = {}
-    for line in lines or []:
+    for k, line in enumerate(lines or []):
         if not isinstance(line, dict):
             continue
-        points = [_point(p) for p in line.get("wayPoints") or []]
+        if k in used:
+            continue
+        points = [draw.point(p) for p in line.get("wayPoints") or []]
         tint = colour(line.get("color")) or str(line.get("color", "?"))[:20]
-        centres = [_centre_cell(p, n) for p in points]
-        cells = [c for c in centres if c is not None] if None not in centres else []
+        thin = (draw.number(line.get("thickness")) or 0) <= 3
+        if thin and tint not in names and (sign := draw.chevron_rule(points, n)) is not None:
+            rules.append(sign)
+            continue
+        found = draw.path_cells(points, n)
+        cells = [draw.rc_name(c) for c in found] if found else []
         if len(cells) < 2:
             if tint in names:
-                raise BadInput(f"SudokuPad line of colour {tint} does not run through cell "
-                               f"centres, so it names no cells")
-            ignored.append(f"line of colour {tint} off the cell centres")
+                raise BadInput(f"SudokuPad line of colour {tint} does not run through cells, "
+                               f"so it names no cells")
+            ignored.append(f"line of colour {tint} off the cells")
             continue
         spec = names.get(tint)
         if spec is None:
             unnamed.setdefault(tint, []).append(cells[0])
             continue
-        rules.append(line_rule(spec, cells))
+        rules += line_rules(spec, cells)
     if unnamed:
         tint, starts = next(iter(unnamed.items()))
         more = f" (and lines of {len(unnamed) - 1} more colours)" if len(unnamed) > 1 else ""
         raise BadInput(f"SudokuPad draws lines without saying what they mean: "
                        f"{len(starts)} line{'s' if len(starts) > 1 else ''} of colour {tint} "
                        f"(the first from {starts[0]}){more}; name each colour, for example "
-                       f"--rules 'line:{tint}=renban' (kinds: {', '.join(LINE_KINDS)}; "
-                       f"whispers:D, lockout:D for a difference D, sum-line:S for a sum S)")
+                       f"--rules 'line:{tint}=renban' ({KINDS_HELP})")
     return rules

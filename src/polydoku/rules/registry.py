@@ -48,17 +48,32 @@ def parse_rules(text: str | Sequence[str] | None) -> tuple[Rule, ...]:
                                "line:COLOUR=KIND, for example line:#C060F0=renban")
             out.append(LineName(colour.strip(), line_kind.strip().lower()))
             continue
-        kind = _kind_of(raw)
+        name, _, marks = raw.partition(":")
+        kind = _kind_of(name)
         if not kind:
             raise BadInput(f"unknown rule {raw.strip()[:40]!r} (known: {', '.join(global_kinds())})")
         cls = KINDS[kind]
         if not cls.is_global:
             raise BadInput(f"rule {kind!r} needs parameters: give it as a JSON object "
                            f"(see docs/rules.md)")
-        rule = cls()
+        rule = _with_marks(cls, marks.strip()) if marks.strip() else cls()
         if rule not in out:
             out.append(rule)
     return tuple(out)
+
+
+def _with_marks(cls: type[Rule], marks: str) -> Rule:
+    """Return a negative rule for some of its marks only (`kropki-negative:white`,
+    `xv-negative:v`, several joined by `+`)."""
+    field, known = getattr(cls, "field", ""), getattr(cls, "all_marks", ())
+    if not field or not known:
+        raise BadInput(f"rule {cls.kind!r} takes no marks ({cls.kind}:{marks[:20]})")
+    chosen = [m.strip().lower() for m in marks.split("+")]
+    for mark in chosen:
+        if mark not in known:
+            raise BadInput(f"rule {cls.kind}: mark {mark[:20]!r} is not one of "
+                           f"{', '.join(known)} ({cls.kind}:{known[0]})")
+    return cls.from_data({field: chosen}, None)          # type: ignore[arg-type]
 
 
 def global_kinds() -> list[str]:
