@@ -172,10 +172,10 @@ def test_clue_links_never_join_two_true_candidates():
     """The pairs a clue allows only apart (weak links for chains, `Board.conflicts`) are
     never both true in the published solution, at the start and halfway through the path;
     and the clues do give such links, beyond the rules'."""
-    from polydoku.reasoning.logic.propagation import clue_links
+    from polydoku.reasoning.logic.clue_filters import clue_links
     seen = 0
     for name, board, truth in _positions(only_clues=True):
-        links = clue_links(board)
+        links = clue_links(board.layout, board.value_masks())
         seen += len(links)
         for p, q, label in links:
             assert not (p in truth and q in truth), (name, label)

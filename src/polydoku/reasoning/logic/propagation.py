@@ -13,139 +13,18 @@ from __future__ import annotations
 from functools import partial
 
 from .board import Board, recall, remember, values_of
+from .clue_filters import Clue, clues_of, settle
 from .step import Step, cell_list, make_step
 
 NAME = "Constraint Propagation"
 
 
-class _Clue:
-    """One clue as Constraint Propagation sees it: its constraints (tied together by the
-    auxiliary variables they share) with their filters, and its cells."""
-
-    def __init__(self, problem, cons: list):
-        from ...engines.native import constraint_filter
-        self.label = next((c.label for c in cons if c.label), "")
-        self.filters = [(tuple(c.vars), constraint_filter(problem, c)) for c in cons]
-        ncells = problem.ncells
-        self.cells = sorted({v for c in cons for v in c.vars if v < ncells})
-        self.aux = {v: (1 << problem.domain_size(v)) - 1
-                    for c in cons for v in c.vars if v >= ncells}
-
-    def eliminations(self, board: Board, masks: list[int]) -> list[tuple[int, int]] | None:
-        """Return the (cell, value) candidates the clue forbids, [] for none, None when it
-        allows nothing at all (the board is broken: other steps say so). `masks` are the
-        board's `value_masks()`."""
-        dom = self._narrowed(masks)
-        return None if dom is None else board.losses({v: ~dom[v] for v in self.cells})
-
-    def _narrowed(self, masks: list[int], cell: int = -1, bit: int = 0) -> dict[int, int] | None:
-        """Return the clue's cells' candidates (from `masks`; `cell` holding `bit` when given)
-        once the clue is filtered to a fixpoint, None when nothing fits."""
-        dom = dict(self.aux)
-        for v in self.cells:
-            dom[v] = masks[v]
-        if cell >= 0:
-            dom[cell] = bit
-        return _settle(self.filters, dom)
-
-    def forbidden_pairs(self, masks: list[int], conflicts) -> list[tuple[int, int, int, int]]:
-        """Return the candidates (x, a, y, b) of two of the clue's cells that the clue does
-        not allow together, given the candidates `masks`: with x holding a, the clue filtered
-        alone leaves y without b (pairs the rules already keep apart, in `conflicts`, left
-        out). One filtering per candidate, not per pair."""
-        n = len(conflicts) // len(masks) if masks else 0
-        out = []
-        for x in self.cells:
-            for a in values_of(masks[x]):
-                dom = self._narrowed(masks, x, 1 << (a - 1))
-                if dom is None:         # the clue rules a out: Constraint Propagation says so
-                    continue
-                p = x * n + a - 1
-                for y in self.cells:
-                    if y == x:
-                        continue
-                    for b in values_of(masks[y] & ~dom[y]):
-                        q = y * n + b - 1
-                        if not conflicts[p] >> q & 1:
-                            out.append((x, a, y, b))
-        return out
-
-
-def _settle(filters: list, dom: dict[int, int]) -> dict[int, int] | None:
-    """Return `dom` (changed in place) once every filter keeps only what it supports, to a
-    fixpoint; None when some filter allows nothing."""
-    changed = True
-    while changed:
-        changed = False
-        for vars_, flt in filters:
-            support = flt.support([dom[v] for v in vars_])
-            if support is None:
-                return None
-            for v, keep in zip(vars_, support):
-                if dom[v] & ~keep:
-                    dom[v] &= keep
-                    if not dom[v]:
-                        return None
-                    changed = len(filters) > 1
-    return dom
-
-
-def _clues(board: Board) -> list[_Clue]:
-    """Return the clues no technique reads (built once per layout): constraints that share an
-    auxiliary variable form one clue."""
-    lay = board.layout
-    cached = _CLUES.get(id(lay))
-    if cached is not None and cached[0] is lay:
-        return cached[1]
-    problem = lay.problem
-    out: list[_Clue] = []
-    if problem is not None:
-        ncells = problem.ncells
-        groups: list[list] = []
-        owner: dict[int, int] = {}          # auxiliary variable -> group
-        for c in lay.unread:
-            aux = [v for v in c.vars if v >= ncells]
-            hit = sorted({owner[v] for v in aux if v in owner})
-            if not hit:
-                k = len(groups)
-                groups.append([])
-            else:
-                k = hit[0]
-                for other in hit[1:]:       # merge: the constraint ties two groups
-                    groups[k] += groups[other]
-                    for v, g in owner.items():
-                        if g == other:
-                            owner[v] = k
-                    groups[other] = []
-            groups[k].append(c)
-            for v in aux:
-                owner[v] = k
-        out = [_Clue(problem, g) for g in groups if g]
-    if len(_CLUES) > 16:
-        _CLUES.clear()
-    _CLUES[id(lay)] = (lay, out)
-    return out
-
-
-_CLUES: dict[int, tuple] = {}
-
-
-def clue_links(board: Board) -> list[tuple[int, int, str]]:
-    """Return the pairs of candidates (as candidate numbers) that a clue allows only apart,
-    given the board's candidates, with the clue's label: weak links for chains and the
-    variant intersections, as the rules' own exclusions are. Remembered per clue by its
-    cells' candidates."""
-    lay = board.layout
-    out: list[tuple[int, int, str]] = []
-    if not lay.unread:
-        return out
-    masks = board.value_masks()
-    n = lay.size
-    for k, clue in enumerate(_clues(board)):
-        key = ("clue links", k, tuple(masks[v] for v in clue.cells))
-        pairs = recall(lay.memo, key, partial(clue.forbidden_pairs, masks, lay.conflicts))
-        out += [(x * n + a - 1, y * n + b - 1, clue.label or "a clue") for x, a, y, b in pairs]
-    return out
+def _eliminations(clue: Clue, board: Board, masks: list[int]) -> list[tuple[int, int]] | None:
+    """Return the (cell, value) candidates the clue forbids, [] for none, None when it
+    allows nothing at all (the board is broken: other steps say so). `masks` are the
+    board's `value_masks()`."""
+    dom = clue.narrowed(masks)
+    return None if dom is None else board.losses({v: ~dom[v] for v in clue.cells})
 
 
 def clue_strong_links(board: Board) -> list[tuple[int, int]]:
@@ -163,10 +42,10 @@ def clue_strong_links(board: Board) -> list[tuple[int, int]]:
     masks = board.value_masks()
     n = lay.size
     out: list[tuple[int, int, int, int]] = []
-    for k, clue in enumerate(_clues(board)):
+    for k, clue in enumerate(clues_of(board.layout)):
         key = ("clue strong", k, tuple(masks[v] for v in clue.cells))
         out += recall(lay.memo, key,
-                      partial(_needed_pairs, clue.cells, masks, board.value, clue._narrowed))
+                      partial(_needed_pairs, clue.cells, masks, board.value, clue.narrowed))
     for k, rule in enumerate(rules):
         cells = [puzzle.geometry.index(c) for c in rule.logic_cells(puzzle.geometry)]  # type: ignore[union-attr]
         key = ("rule strong", k, tuple(masks[v] for v in cells))
@@ -214,8 +93,8 @@ def find_constraint_propagation(board: Board) -> Step | None:
         return None
     lay = board.layout
     masks = board.value_masks()
-    for clue in _clues(board):
-        elim = clue.eliminations(board, masks)
+    for clue in clues_of(board.layout):
+        elim = _eliminations(clue, board, masks)
         if elim:
             return make_step(lay, NAME, f"{clue.label or 'a clue'} on "
                              f"{cell_list(lay, clue.cells)} allows no combination that uses "
@@ -231,7 +110,7 @@ class _OutOfNodes(Exception):
     pass
 
 
-def _joint_support(clue: _Clue, masks: list[int], conflicts, n: int
+def _joint_support(clue: Clue, masks: list[int], conflicts, n: int
                    ) -> dict[int, int] | None:
     """Return the values each of the clue's cells keeps in some way to fill all of them at
     once (the clue holds, and no two of its candidates the rules keep apart are both taken),
@@ -264,7 +143,7 @@ def _joint_support(clue: _Clue, masks: list[int], conflicts, n: int
                             out[z] &= ~bad
                             if not out[z]:
                                 return None
-            out = _settle(clue.filters, out)
+            out = settle(clue.filters, out)
             if out is None:
                 return None
             for z in cells:
@@ -292,7 +171,7 @@ def _joint_support(clue: _Clue, masks: list[int], conflicts, n: int
     for x in cells:                                    # what is placed rules out the rest
         if masks[x] and not masks[x] & (masks[x] - 1) and start is not None:
             start = place(start, x, masks[x].bit_length())
-    start = _settle(clue.filters, start) if start is not None else None
+    start = settle(clue.filters, start) if start is not None else None
     if start is None:
         return None
     for x in cells:
@@ -305,23 +184,23 @@ def _joint_support(clue: _Clue, masks: list[int], conflicts, n: int
     return supported
 
 
-class _Merged(_Clue):
+class _Merged(Clue):
     """The clues of one rule (a zipper's pairs, an arrow's pieces) taken as one."""
 
-    def __init__(self, parts: list[_Clue]):
+    def __init__(self, parts: list[Clue]):
         self.label = parts[0].label
         self.filters = [f for p in parts for f in p.filters]
         self.cells = sorted({v for p in parts for v in p.cells})
         self.aux = {v: m for p in parts for v, m in p.aux.items()}
 
 
-def _rule_clues(board: Board) -> list[_Clue]:
+def _rule_clues(board: Board) -> list[Clue]:
     """Return the clues no technique reads, those of one rule (by label) merged into one."""
     lay = board.layout
-    def make() -> list[_Clue]:
-        by_label: dict[str, list[_Clue]] = {}
-        out: list[_Clue] = []
-        for clue in _clues(board):
+    def make() -> list[Clue]:
+        by_label: dict[str, list[Clue]] = {}
+        out: list[Clue] = []
+        for clue in clues_of(board.layout):
             if clue.label:
                 by_label.setdefault(clue.label, []).append(clue)
             else:
