@@ -31,8 +31,8 @@ def check(grid, rules, input_format, puzzle_src):
     for entry in entries(grid, rules, input_format):
         count += 1
         try:
-            if entry.error:
-                raise entry.error
+            if entry.error or entry.puzzle is None:
+                raise entry.error or BadInput("no grid")
             problems = _problems(entry.puzzle, reference)
         except BadInput as err:              # a bad line, or a grid that is not complete
             click.echo(f"polydoku: {err.at(source=entry.source, line=entry.line)}", err=True)

@@ -11,6 +11,7 @@ import secrets
 import sys
 from dataclasses import dataclass
 from functools import partial
+from typing import Iterator
 
 import click
 
@@ -163,6 +164,7 @@ def generate(count, seed, level, symmetry, minimal, givens, size, box, jigsaw, r
     n_jobs = 1 if count == 1 and not dask else min(jobs or default_jobs(), count)
     code = ExitCode()
     task = partial(_make_chunk, request, output)
+    results: Iterator[tuple[int, tuple[str, str, int]]]
     if n_jobs == 1 and not dask:
         results = ((k, task([k])[0]) for k in range(count))
     else:

@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, cast
 
 import click
 
@@ -111,11 +111,12 @@ def spread_of(jobs: int | None, dask: str | None, chunk: int | None,
     return Spread(jobs, dask.strip() if dask else None, chunk, unordered)
 
 
-def run_lines(first: RawLine, rest: Iterable[RawLine], job: Job, spread: Spread,
+def run_lines(first: RawLine, after: Iterable[RawLine | Entry], job: Job, spread: Spread,
               total: int | None = None) -> int:
-    """Run a command on every line of a one-puzzle-per-line source (its first line and the
-    rest), print the results, and return the worst exit code. `total` is the source's size
+    """Run a command on every line of a one-puzzle-per-line source (its first line and those
+    `after` it), print the results, and return the worst exit code. `total` is the source's size
     in characters, for the progress bar, when known."""
+    rest = cast(Iterable[RawLine], after)    # after a raw first line, read_puzzles yields no Entry
     job = replace(job, source=first.source)
     carried = take_resume()
     if carried is not None:

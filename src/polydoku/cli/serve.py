@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import threading
 import webbrowser
+from dataclasses import replace
 
 import click
 
@@ -52,8 +53,11 @@ def serve(host, port, open_browser, max_timeout, workers):
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}/"
     local = host in ("127.0.0.1", "localhost")
-    settings = Settings(max_timeout=max_timeout, **({"workers": workers} if workers else {}),
-                        **({} if local else {"hosts": ("*",)}))
+    settings = Settings(max_timeout=max_timeout)
+    if workers:
+        settings = replace(settings, workers=workers)
+    if not local:
+        settings = replace(settings, hosts=("*",))
     config = uvicorn.Config(create_app(settings), log_level="warning", access_log=False,
                             lifespan="off", timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
