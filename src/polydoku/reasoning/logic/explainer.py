@@ -26,7 +26,7 @@ from . import chains, direct, fish, single_digit, subsets, uniqueness, wings
 from . import intersections, serate_nets
 from .board import Board
 from .difficulty import STALLED, length_bonus
-from .step import Step
+from .step import Step, apply_step
 
 Rated = tuple[float, Step]
 Rung = Callable[[Board], "Rated | None"]
@@ -159,7 +159,6 @@ def next_rated(board: Board) -> Rated | None:
 
 def explainer_path(board: Board, max_seconds: float | None = None) -> ExplainerPath:
     """Return the cheapest-first path from `board` (which it changes) to the end or a stall."""
-    from .solver import apply_step
     path = ExplainerPath()
     started = time.perf_counter()
     while not board.is_solved():

@@ -31,7 +31,7 @@ from .catalog import LEVELS, Rating, level_of, rate
 from .difficulty import difficulty
 from .explainer import explainer_path
 from .graded import GRADES, Graded, graded
-from .step import Step
+from .step import Step, apply_step
 
 Finder = Callable[[Board], "Step | None"]
 
@@ -198,15 +198,6 @@ def check_step(step: Step, solution: Sequence[int], board: Board) -> None:
         any(board.has(c, v) for c, v in step.eliminations)
     if not progress:
         raise WrongStep(f"{step.technique} changed nothing ({step.text})")
-
-
-def apply_step(board: Board, step: Step) -> None:
-    """Apply a step's placements and eliminations to the board."""
-    for cell, v in step.placements:
-        if not board.value[cell]:
-            board.place(cell, v)
-    for cell, v in step.eliminations:
-        board.eliminate(cell, v)
 
 
 @dataclass

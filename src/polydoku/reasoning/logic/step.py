@@ -1,7 +1,8 @@
 """A step of a logical solve, as data: the technique, the pattern it uses, what it concludes.
 
 Finders build steps with `make_step`, which writes the one sentence a person reads from the
-finder's reason and the step's conclusions. Nothing here finds or applies steps.
+finder's reason and the step's conclusions; `apply_step` makes a step's changes on a board.
+Nothing here finds steps.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .board import Layout
+from .board import Board, Layout
 from .catalog import level_of, score_of
 
 Cand = tuple[int, int]          # (cell, value)
@@ -85,6 +86,15 @@ def make_step(layout: Layout, technique: str, reason: str, *,
     cells = tuple(sorted(set(pattern) | {i for i, _ in pattern_candidates}))
     return Step(technique, placements, eliminations, cells, pattern_candidates,
                 tuple(dict.fromkeys(houses)), text, chain)
+
+
+def apply_step(board: Board, step: Step) -> None:
+    """Apply a step's placements and eliminations to the board."""
+    for cell, v in step.placements:
+        if not board.value[cell]:
+            board.place(cell, v)
+    for cell, v in step.eliminations:
+        board.eliminate(cell, v)
 
 
 def cands_of_mask(layout: Layout, mask: int) -> list[Cand]:
