@@ -1,5 +1,6 @@
 """The body shared by the package managers that read a generated repository and write a lock:
-Composer, Cargo, dnf, opam, 0install (each in its own module beside this one).
+Composer, Cargo, dnf, opam, 0install, Bundler, cabal-install, and npm, pnpm and Yarn (each tool
+or family in its own module beside this one).
 
 Every one of them gets the problem as the virtual package index of `pypi.encode` (one package
 per cell, one version `V.0.0` per value, exclusions between peers, one package per table whose
