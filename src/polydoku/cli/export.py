@@ -52,9 +52,9 @@ def export(puzzle, rules, input_format, fmt, out, options, solution):
     if not out:
         raise click.UsageError(f"--to {fmt} needs --out FOLDER")
     with Output(out) as folder:
-        link = next(links_in(folder), None)
-        if link is not None:
-            raise BadInput(f"--out {out}: holds a symbolic link ({link}); export into a new or "
+        symlink = next(links_in(folder), None)
+        if symlink is not None:
+            raise BadInput(f"--out {out}: holds a symbolic link ({symlink}); export into a new or "
                            "plain folder")
         written = do_export(p, fmt, folder, parse_options(options))
     names = sorted(str(path.relative_to(folder)) for path in written)
