@@ -43,6 +43,7 @@ typedef uint64_t u64;
 
 typedef struct {
     int arity, ntuples, words;
+    int search_only;      /* implied by a rule, to prune sooner: filtered in search only */
     int *vars;
     u64 *sets;            /* [column][value][word]: tuples with that value in that column */
     u64 *valid;           /* scratch: words */
@@ -403,7 +404,8 @@ static int fixpoint(Core *c, u64 *cand, int qn, int use_locked)
         if (c->ntables || c->nsums) {
             int changed = 0;
             for (int i = 0; i < c->ntables; i++)
-                if (!table_filter(c, &c->tables[i], cand, &qn, &changed))
+                if ((c->strong || !c->tables[i].search_only)
+                        && !table_filter(c, &c->tables[i], cand, &qn, &changed))
                     goto fail;
             for (int i = 0; i < c->nsums; i++) {
                 Sum *s = &c->sums[i];
@@ -699,8 +701,12 @@ static int read_tables(Core *c, PyObject *tables)
     if (!c->tables) { Py_DECREF(seq); PyErr_NoMemory(); return -1; }
     for (Py_ssize_t i = 0; i < nt; i++) {
         PyObject *vs, *tuples;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OO", &vs, &tuples)) goto bad;
+        int search_only = 0;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OO|p", &vs, &tuples,
+                              &search_only))
+            goto bad;
         Table *t = &c->tables[c->ntables++];
+        t->search_only = search_only;
         t->vars = int_array(vs, &t->arity);
         if (!t->vars || check_vars(c, t->vars, t->arity) < 0) goto bad;
         PyObject *rows = PySequence_Fast(tuples, "tuples must be a sequence");

@@ -72,6 +72,9 @@ class Compiled:
     ccore: object = field(default=None, repr=False)     # the compiled search, or False
     dsizes: list[int] = field(default_factory=list, repr=False)
     ncells: int = 0
+    # tables the rules imply (Rule.implied), filtered in search only: they prune sooner and
+    # remove no solution, while propagation for reasoning stays that of the constraints
+    implied: list["_TableBits"] = field(default_factory=list, repr=False)
 
 
 _CACHE: dict[tuple[int, int, int], tuple[tuple, Compiled]] = {}
@@ -145,7 +148,17 @@ def _compile(problem: Problem) -> Compiled:
         tables=tables, size=size,
         conflicts={k: sorted(v) for k, v in conflicts.items()}, linears=linears,
         table_bits=[_TableBits(vs, ts) for vs, ts in tables],
-        dsizes=dsizes, ncells=problem.ncells)
+        dsizes=dsizes, ncells=problem.ncells, implied=_implied(problem))
+
+
+def _implied(problem: Problem) -> list["_TableBits"]:
+    """Return the tables the puzzle's rules imply over its cells (none for a bare problem)."""
+    puzzle = problem.puzzle
+    if puzzle is None or puzzle.geometry.size != problem.size:
+        return []
+    g = puzzle.geometry
+    return [_TableBits(tuple(g.index(c) for c in cells), tuple(tuples))
+            for rule in puzzle.rules for cells, tuples in rule.implied(g)]
 
 
 DISTINCT_MAX = 12       # values of the cells a sum of different values is filtered over by sets
@@ -207,7 +220,7 @@ class _TableBits(_Supporter):
     the OR of their candidates' sets; a candidate is supported when it meets that set."""
 
     def __init__(self, vs: tuple[int, ...], tuples: tuple[tuple[int, ...], ...]):
-        self.vars = vs
+        self.vars, self.tuples = vs, tuples
         self.all = (1 << len(tuples)) - 1
         self.masks: list[dict[int, int]] = [{} for _ in vs]
         for k, row in enumerate(tuples):
@@ -527,7 +540,7 @@ class _Core:
         self.masks: list[tuple[int, int, int] | None] = [None] * (n * N)
         per_entry = 3 * (self.nbits // 8 + 1)
         self.cache_left = _MASK_CACHE_BYTES // per_entry
-        self.tables = C.table_bits
+        self.tables = C.table_bits + C.implied
         # in search, a sum of cells that all differ is filtered by value sets, as in the core
         self.linears = [_DistinctSum(s) if s.distinct else s for s in C.linears]
         impossible = [x * N + a - 1 for (x, a), partners in C.conflicts.items()
@@ -733,7 +746,9 @@ def _build_ccore(C: Compiled):
         sums.append((s.vars, s.shifts, s.target.to_bytes(words * 8, "little"), top,
                      s.distinct))
     return _compiled.Core(dsizes, C.ncells, C.peers, C.units, conflicts,
-                          [(vs, ts) for vs, ts in C.tables], sums, crossings(C.units))
+                          [(vs, ts) for vs, ts in C.tables]
+                          + [(t.vars, t.tuples, True) for t in C.implied],
+                          sums, crossings(C.units))
 
 
 class _TimedOut(Exception):

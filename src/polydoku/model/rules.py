@@ -80,6 +80,12 @@ class Rule:
         """Return what to draw for this rule (nothing by default: the picture names the rule)."""
         return []
 
+    def implied(self, geometry: Geometry) -> list[tuple[tuple[Cell, ...], list[tuple[int, ...]]]]:
+        """Return tables (cells, allowed value tuples) this rule implies together with the
+        grid's units, which a search may add to prune sooner: they remove no solution, and
+        what logic explains comes from `lower` alone. None by default."""
+        return []
+
     # the name of this kind's own logic step (see `deduce`); "" = none: the logical solver
     # filters the rule's constraints as a "Constraint Propagation" step instead
     technique: ClassVar[str] = ""

@@ -185,6 +185,42 @@ class Quadruple(CellsRule):
                 marks.append(m)
             b.linear(marks, [1] * 4, times + 4, ">=")
 
+    MAX_FILLINGS: ClassVar[int] = 600
+
+    def implied(self, geometry: Geometry) -> list[tuple[tuple[Cell, ...], list[tuple[int, ...]]]]:
+        """Every filling of the four cells at once (for two values listed or more, up to
+        MAX_FILLINGS): the values find their places together, as four values fill the block,
+        which one count per value does not see."""
+        fillings = self.fillings(geometry) if len(self.values) >= 2 else None
+        return [(self.cells, fillings)] if fillings is not None else []
+
+    def fillings(self, g: Geometry) -> list[tuple[int, ...]] | None:
+        """Return every filling of the four cells that holds the listed values, cells that
+        share a row, column or box differing; None past MAX_FILLINGS or above 9x9."""
+        if g.size > 9:
+            return None
+        idx = [g.index(c) for c in self.cells]
+        peers = [g.peers[i] for i in idx]
+        apart = [[j for j in range(k) if idx[j] in peers[k]] for k in range(4)]
+        need = Counter(self.values)
+        out: list[tuple[int, ...]] = []
+
+        def fill(k: int, done: list[int], missing: int) -> bool:
+            if missing > 4 - k:
+                return True
+            if k == 4:
+                out.append(tuple(done))
+                return len(out) <= self.MAX_FILLINGS
+            for v in range(1, g.size + 1):
+                if any(done[j] == v for j in apart[k]):
+                    continue
+                short = need[v] > done.count(v)
+                if not fill(k + 1, done + [v], missing - short):
+                    return False
+            return True
+
+        return out if fill(0, [], len(self.values)) else None
+
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.cells)
         filled = [v for v in vals if v]
