@@ -295,6 +295,9 @@ def test_check_names_wrong_entries_without_the_solution(client):
     assert several["unique"] is False and several["fits"] is True and "wrong" not in several
     none = client.post("/api/check", json={"puzzle": MANY, "entries": ".1.............."}).json()
     assert none["status"] == "solved" and none["fits"] is False
+    counted = client.post("/api/check", json={"puzzle": WIKI, "entries": "".join(entries),
+                                              "engine": "resolvelib"}).json()
+    assert counted["engine"] == "native" and counted["wrong"] == r["wrong"]
     refused = client.post("/api/check", json={"puzzle": WIKI, "entries": "12"})
     assert refused.status_code == 400 and "\n" not in refused.json()["error"]
 

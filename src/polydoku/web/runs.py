@@ -220,8 +220,11 @@ def _steps(req: Request) -> dict:
 def _check(req: Request) -> dict:
     """Return how a solver's entries stand against the solution, without the solution: on a
     unique puzzle the wrong entries by name; on one with several, whether some solution keeps
-    them all."""
-    engine = _engine(req, "count", "check entries against the one solution")
+    them all. An engine that cannot count leaves the counting to native (named in `engine`),
+    as `solve` does for uniqueness."""
+    engine = _engine(req)
+    if "count" not in engine.capabilities:
+        engine = api.get_engine("native")
     outcome = api.solve(req.puzzle, engine, max_solutions=2, timeout=req.timeout)
     out = {"puzzle": label(req.puzzle), "status": outcome.status.value, "engine": engine.spec,
            "message": outcome.message}

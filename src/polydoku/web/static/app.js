@@ -213,14 +213,15 @@ const actions = {
     if (!d) return;
     clearOverlays();
     if (d.status !== "solved") { say(outcomeWords(d), d.status !== "unknown"); draw(); return; }
+    const by = d.engine !== engineSpec() ? ` (counted by ${d.engine}: ${engineSpec()} cannot count)` : "";
     if (d.unique) {
       markCells(d.wrong, "conflict");
       const left = d.empty ? `, ${d.empty} cells to go` : "";
-      say(d.wrong.length ? `${d.wrong.length} of your entries ${d.wrong.length === 1 ? "is" : "are"} wrong: ${d.wrong.join(", ")}`
-        : `all ${d.entered} of your entries are right${left}`, d.wrong.length > 0);
+      say(d.wrong.length ? `${d.wrong.length} of your entries ${d.wrong.length === 1 ? "is" : "are"} wrong: ${d.wrong.join(", ")}${by}`
+        : `all ${d.entered} of your entries are right${left}${by}`, d.wrong.length > 0);
     } else {
-      say(d.fits ? "your entries fit a solution (the puzzle has more than one, so none is the answer)"
-        : "your entries fit no solution (the puzzle has more than one, so no single entry is to blame)", !d.fits);
+      say(d.fits ? `your entries fit a solution (the puzzle has more than one, so none is the answer)${by}`
+        : `your entries fit no solution (the puzzle has more than one, so no single entry is to blame)${by}`, !d.fits);
     }
     draw();
   },
