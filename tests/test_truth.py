@@ -224,3 +224,12 @@ def test_a_literal_line_takes_the_express_lane_without_click():
     exit_code, modules = done.stdout.split(" ", 1)
     assert exit_code == "0" and "polydoku: not unique" in done.stderr
     assert not {"click", "polydoku.api", "polydoku.model", "rich"} & set(modules.split())
+
+
+@pytest.mark.engine("resolvelib")
+def test_count_with_an_engine_that_cannot_count_says_not_counted_not_timed_out(run_cli):
+    need_engine("resolvelib")
+    r = run_cli("solve", WIKI, "--count", "--engine", "resolvelib")
+    assert r.code == 4 and r.out == "1+\n" and "timed out" not in r.err
+    assert r.err == ("polydoku: not counted: resolvelib does not count solutions (native, sat, "
+                     "cpsat, z3 and clingo do: try --engine native)\n")

@@ -14,7 +14,7 @@ import click
 
 from .. import api
 from ..engines import Status
-from ..engines.base import Engine
+from ..engines.base import Engine, not_counted
 from ..errors import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNKNOWN, PolydokuError
 from ..formats.read import Entry, read_puzzles
 from ..rules import parse_rules
@@ -140,10 +140,14 @@ def _handle_entry(entry: Entry, engine: Engine, s: Settings) -> Result:
         return out, said, tag
     out, said = _render(p, outcome, s.mode, s.fmt)
     if outcome.status is Status.SOLVED and not outcome.exhausted and outcome.count < s.limit:
-        # cut short (by the timeout) before the limit: the count is a lower bound, gave up
-        return out, said or f"polydoku: {p.name + ': ' if p.name else ''}stopped after " \
-                           f"{outcome.count} solutions: {outcome.message or 'timed out'}\n", \
-            EXIT_UNKNOWN
+        # cut short before the limit (by the timeout, or an engine that does not count): the
+        # count is a lower bound, gave up
+        where = p.name + ": " if p.name else ""
+        if "count" not in engine.capabilities:
+            return out, said or f"polydoku: {where}{not_counted(engine.spec, False)}\n", \
+                EXIT_UNKNOWN
+        return out, said or f"polydoku: {where}stopped after {outcome.count} solutions: " \
+                           f"{outcome.message or 'timed out'}\n", EXIT_UNKNOWN
     return out, said, STATUS_EXIT[outcome.status]
 
 

@@ -63,7 +63,7 @@ def not_counted(spec: str, counts: bool) -> str:
     if counts:
         return f"not counted: {spec} stopped before it could rule out a second solution"
     return (f"not counted: {spec} does not count solutions "
-            f"(native, sat, cpsat, z3 and clingo do: polydoku check-unique --engine native)")
+            f"(native, sat, cpsat, z3 and clingo do: try --engine native)")
 
 
 @dataclass(frozen=True)
