@@ -22,7 +22,7 @@ from typing import Iterable, Sequence
 
 from .errors import BadInput
 from .files import write_output
-from .model import Puzzle, Shape, cell_name, parse_cell
+from .model import Puzzle, Shape, ShapeKind, cell_name, parse_cell
 
 
 INK, GIVEN, SOLVED, PENCIL, STRUCK = "#000000", "#000000", "#1f4fbf", "#6b6b6b", "#d62728"
@@ -101,7 +101,7 @@ def layout_of(puzzle: Puzzle, title: str | None = None) -> Layout:
     """Return where `render_svg` puts things for a puzzle (cells of 48, 36 or 30 pixels)."""
     n = puzzle.size
     cell = 48.0 if n <= 9 else (36.0 if n <= 16 else 30.0)
-    margin = cell if any(sh.kind == "outside" for sh in _shapes(puzzle)) else 16.0
+    margin = cell if any(sh.kind is ShapeKind.OUTSIDE for sh in _shapes(puzzle)) else 16.0
     return Layout(n, cell, margin, margin + (30.0 if title else 0.0), rule_notes(puzzle, n * cell))
 
 
@@ -199,7 +199,8 @@ LINE_COLOURS = {"whispers": "#2ca02c", "renban": "#9467bd", "palindrome": "#8c8c
                 "lockout": "#3182bd", "double-arrow": "#8c564b", "sum-line": "#bcbd22"}
 SHADES = {"window": "#9ecae1", "region": "#c7e9c0", "clone": "#fdd0a2", "index": "#dadaeb"}
 GREY, LIGHT = "#b0b0b0", "#d9d9d9"
-_OVER = {"cage", "dot", "mark", "outside", "corner", "cellmark"}    # drawn above grid lines
+_OVER = {ShapeKind.CAGE, ShapeKind.DOT, ShapeKind.MARK, ShapeKind.OUTSIDE, ShapeKind.CORNER,
+         ShapeKind.CELLMARK}    # drawn above grid lines
 _ARROWS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
 
 
@@ -218,23 +219,23 @@ def _draw_shape(parent, sh: Shape, lay: Layout, rule: str = "") -> None:
     names the rule's kind (`data-rule`)."""
     c, group = lay.cell, _el(parent, "g", class_=f"rule {sh.kind} {sh.style}".strip(),
                              **({"data_rule": rule} if rule else {}))
-    if sh.kind in ("line", "thermo"):
-        colour = LINE_COLOURS.get(sh.style, GREY) if sh.kind == "line" else LIGHT
-        width = c * (0.16 if sh.kind == "line" else 0.24)
+    if sh.kind in (ShapeKind.LINE, ShapeKind.THERMO):
+        colour = LINE_COLOURS.get(sh.style, GREY) if sh.kind is ShapeKind.LINE else LIGHT
+        width = c * (0.16 if sh.kind is ShapeKind.LINE else 0.24)
         _el(group, "polyline", points=_points(lay, sh.cells), fill="none", stroke=colour,
             stroke_width=width, stroke_linecap="round", stroke_linejoin="round",
             stroke_opacity=0.75)
-        if sh.kind == "thermo":
+        if sh.kind is ShapeKind.THERMO:
             x, y = _centre(lay, sh.cells[0])
             _el(group, "circle", cx=x, cy=y, r=c * 0.36, fill=LIGHT, stroke="none")
-    elif sh.kind == "arrow":
+    elif sh.kind is ShapeKind.ARROW:
         _draw_arrow(group, sh, lay)
-    elif sh.kind == "cage":
+    elif sh.kind is ShapeKind.CAGE:
         _draw_cage(group, sh, lay)
-    elif sh.kind in ("dot", "mark"):
+    elif sh.kind in (ShapeKind.DOT, ShapeKind.MARK):
         (x1, y1), (x2, y2) = (_centre(lay, i) for i in sh.cells[:2])
         x, y = (x1 + x2) / 2, (y1 + y2) / 2
-        if sh.kind == "dot":
+        if sh.kind is ShapeKind.DOT:
             _el(group, "circle", cx=x, cy=y, r=c * 0.12, stroke=INK, stroke_width=1.2,
                 fill=INK if sh.style == "black" else "#ffffff")
         else:
@@ -242,36 +243,36 @@ def _draw_shape(parent, sh: Shape, lay: Layout, rule: str = "") -> None:
                 fill="#ffffff")
             _el(group, "text", sh.text, x=x, y=y, font_size=c * 0.3, font_family=FONT,
                 font_weight="bold", fill=INK, text_anchor="middle", dominant_baseline="central")
-    elif sh.kind in ("circle", "square"):
+    elif sh.kind in (ShapeKind.CIRCLE, ShapeKind.SQUARE):
         for i in sh.cells:
             x, y = _centre(lay, i)
             fill = "#ffffff" if sh.style == "between" else LIGHT
-            if sh.kind == "circle":
+            if sh.kind is ShapeKind.CIRCLE:
                 _el(group, "circle", cx=x, cy=y, r=c * 0.4, fill=fill, stroke=GREY, stroke_width=1.5)
             else:
                 _el(group, "rect", x=x - c * 0.38, y=y - c * 0.38, width=c * 0.76,
                     height=c * 0.76, fill=LIGHT)
-    elif sh.kind == "shade":
+    elif sh.kind is ShapeKind.SHADE:
         for i in sh.cells:
             row, col = divmod(i, lay.size)
             _el(group, "rect", x=lay.x(col), y=lay.y(row), width=c, height=c,
                 fill=SHADES.get(sh.style, LIGHT), fill_opacity=0.55)
-    elif sh.kind == "outside":
+    elif sh.kind is ShapeKind.OUTSIDE:
         _draw_outside(group, sh, lay)
-    elif sh.kind == "corner":
+    elif sh.kind is ShapeKind.CORNER:
         rows = [i // lay.size for i in sh.cells]
         cols = [i % lay.size for i in sh.cells]
         x, y = lay.x(max(cols)), lay.y(max(rows))
         _el(group, "circle", cx=x, cy=y, r=c * 0.3, fill="#ffffff", stroke=INK, stroke_width=1)
         _el(group, "text", sh.text, x=x, y=y, font_size=c * (0.22 if len(sh.text) < 4 else 0.15),
             font_family=FONT, fill=INK, text_anchor="middle", dominant_baseline="central")
-    elif sh.kind == "diagonal":
+    elif sh.kind is ShapeKind.DIAGONAL:
         n = lay.size
         ends = ((0, 0), (n, n)) if sh.style == "main" else ((n, 0), (0, n))
         (x1, y1), (x2, y2) = ends
         _el(group, "line", x1=lay.x(x1), y1=lay.y(y1), x2=lay.x(x2), y2=lay.y(y2),
             stroke=DIAGONAL, stroke_width=3)
-    elif sh.kind == "cellmark":
+    elif sh.kind is ShapeKind.CELLMARK:
         for i in sh.cells:
             row, col = divmod(i, lay.size)
             _el(group, "text", sh.text, x=lay.x(col + 0.84), y=lay.y(row + 0.22),

@@ -13,6 +13,7 @@ Nothing here solves; a rule's `lower` receives a builder from the problem layer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar, Iterator, Sequence
 
 from ..errors import BadInput
@@ -21,21 +22,30 @@ from .geometry import Cell, Geometry, cell_name
 Grid = Sequence[int]
 
 
+class ShapeKind(StrEnum):
+    """What a `Shape` draws (render.py draws each kind its own way)."""
+
+    LINE = "line"            # through cell centres, `style` names the line kind
+    THERMO = "thermo"        # a line with a bulb on its first cell
+    ARROW = "arrow"          # a circle on `cells[:k]`, `text` = k, and a shaft
+    CAGE = "cage"            # dashed outline, `text` in its corner
+    DOT = "dot"              # between two cells, `style` white/black
+    MARK = "mark"            # a letter between two cells: X, V
+    CIRCLE = "circle"        # around each cell
+    SQUARE = "square"        # a grey square in each cell
+    SHADE = "shade"          # cells tinted, `style` names the tint
+    OUTSIDE = "outside"      # a clue outside the grid next to `cells[0]`, `style` = side or
+                             # diagonal direction
+    CORNER = "corner"        # small values on the corner shared by four cells
+    DIAGONAL = "diagonal"    # a diagonal line of the grid
+    CELLMARK = "cellmark"    # a small symbol in each cell, `text`
+
+
 @dataclass(frozen=True)
 class Shape:
-    """One thing to draw for a rule: what it is, the cells it touches and its text.
+    """One thing to draw for a rule: what it is, the cells it touches and its text."""
 
-    kinds: "line" (through cell centres, `style` names the line kind), "thermo" (a line with a
-    bulb on its first cell), "arrow" (a circle on `cells[:k]`, `text` = k, and a shaft), "cage"
-    (dashed outline, `text` in its corner), "dot" (between two cells, `style` white/black),
-    "mark" (a letter between two cells: X, V), "circle" (around each cell), "square" (a grey
-    square in each cell), "shade" (cells tinted, `style` names the tint), "outside" (a clue
-    outside the grid next to `cells[0]`, `style` = side or diagonal direction), "corner" (small
-    values on the corner shared by four cells), "diagonal" (a diagonal line of the grid),
-    "cellmark" (a small symbol in each cell, `text`).
-    """
-
-    kind: str
+    kind: ShapeKind
     cells: tuple[int, ...] = ()
     text: str = ""
     style: str = ""

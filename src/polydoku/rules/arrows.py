@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Iterator
 
 from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name
-from ..model.rules import Rule, Shape
+from ..model.rules import Rule, Shape, ShapeKind
 from . import params
 from .base import CellsRule, cells_phrase, equal_pairs, span, value_at, values_at, where
 
@@ -65,7 +65,7 @@ class Arrow(Rule):
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         idx = tuple(geometry.index(c) for c in self.circle + self.cells)
-        return [Shape("arrow", idx, str(len(self.circle)))]
+        return [Shape(ShapeKind.ARROW, idx, str(len(self.circle)))]
 
     technique: ClassVar[str] = "Arrow Sum"
 
@@ -146,7 +146,7 @@ class Clone(Rule):
                 yield f"{cell_name(p)}={a} but its clone {cell_name(q)}={c} ({self.kind})"
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        return [Shape("shade", tuple(geometry.index(c) for c in self.cells + self.copy),
+        return [Shape(ShapeKind.SHADE, tuple(geometry.index(c) for c in self.cells + self.copy),
                       style="clone")]
 
 
@@ -230,7 +230,7 @@ class Quadruple(CellsRule):
                 yield f"the quadruple at {where(self.cells)} cannot hold {v} {times} time(s)"
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        return [Shape("corner", tuple(geometry.index(c) for c in self.cells),
+        return [Shape(ShapeKind.CORNER, tuple(geometry.index(c) for c in self.cells),
                       " ".join(map(str, self.values)))]
 
     technique: ClassVar[str] = "Quadruple"
@@ -302,7 +302,7 @@ class ColumnIndex(CellsRule):
                        f"{v} ({self.kind})")
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        return [Shape("shade", tuple(geometry.index(c) for c in self.cells), style="index")]
+        return [Shape(ShapeKind.SHADE, tuple(geometry.index(c) for c in self.cells), style="index")]
 
 
 @dataclass(frozen=True)

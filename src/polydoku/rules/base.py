@@ -8,7 +8,7 @@ from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 
 from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name
-from ..model.rules import Grid, Rule, Shape
+from ..model.rules import Grid, Rule, Shape, ShapeKind
 from . import params
 
 
@@ -125,7 +125,7 @@ class CellsRule(Rule):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         if not self.line_style:
             return []
-        return [Shape("line", tuple(geometry.index(c) for c in self.cells), style=self.line_style)]
+        return [Shape(ShapeKind.LINE, tuple(geometry.index(c) for c in self.cells), style=self.line_style)]
 
     def complete(self, grid: Grid, g: Geometry) -> list[int] | None:
         """Return the values of the rule's cells when all are filled, else None."""
@@ -245,4 +245,4 @@ class OutsideRule(Rule):
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         first = self.line(geometry.size)[0]
-        return [Shape("outside", (geometry.index(first),), str(self.value), self.side)]
+        return [Shape(ShapeKind.OUTSIDE, (geometry.index(first),), str(self.value), self.side)]

@@ -9,7 +9,7 @@ from math import comb
 from typing import Any, ClassVar, Iterator
 
 from ..model.geometry import Geometry, cell_name
-from ..model.rules import Shape
+from ..model.rules import Shape, ShapeKind
 from . import params
 from .base import CellsRule, cells_phrase, single_bits, value_at, values_at, where
 from .globals import repeats
@@ -33,7 +33,7 @@ class ExtraRegion(CellsRule):
         b.all_different(b.vars(self.cells))
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        return [Shape("shade", tuple(geometry.index(c) for c in self.cells), style="region")]
+        return [Shape(ShapeKind.SHADE, tuple(geometry.index(c) for c in self.cells), style="region")]
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Even(CellsRule):
         return drop, f"{cells_phrase(self.cells)} {'is' if len(idx) == 1 else 'are'} {self.kind}"
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        kind = "square" if self.remainder == 0 else "circle"
+        kind = ShapeKind.SQUARE if self.remainder == 0 else ShapeKind.CIRCLE
         return [Shape(kind, tuple(geometry.index(c) for c in self.cells), style="parity")]
 
 
@@ -142,7 +142,7 @@ class Minimum(CellsRule):
         return None
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        return [Shape("cellmark", tuple(geometry.index(c) for c in self.cells),
+        return [Shape(ShapeKind.CELLMARK, tuple(geometry.index(c) for c in self.cells),
                       "v" if self.sign > 0 else "^", self.kind)]
 
 
@@ -241,7 +241,7 @@ class Killer(CellsRule):
         return f"cage{total} at {where(self.cells)}"
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        return [Shape("cage", tuple(geometry.index(c) for c in self.cells),
+        return [Shape(ShapeKind.CAGE, tuple(geometry.index(c) for c in self.cells),
                       "" if self.total is None else str(self.total))]
 
 

@@ -10,7 +10,7 @@ from typing import ClassVar, Iterator
 
 from ..errors import BadInput
 from ..model.geometry import Geometry, cell_name
-from ..model.rules import Grid, Shape
+from ..model.rules import Grid, Shape, ShapeKind
 from .base import GlobalRule
 
 
@@ -150,7 +150,7 @@ class Diagonal(GlobalRule):
             b.all_different(unit, f"{w} diagonal")
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        return [Shape("diagonal", unit, style=w) for w, unit in zip(self.which, self.units(geometry))]
+        return [Shape(ShapeKind.DIAGONAL, unit, style=w) for w, unit in zip(self.which, self.units(geometry))]
 
 
 @dataclass(frozen=True)
@@ -228,7 +228,7 @@ class Windoku(GlobalRule):
             b.all_different(unit)
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        return [Shape("shade", unit, style="window") for unit in self.units(geometry)]
+        return [Shape(ShapeKind.SHADE, unit, style="window") for unit in self.units(geometry)]
 
 
 @lru_cache(maxsize=16)

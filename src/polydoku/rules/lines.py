@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Iterator
 
 from ..errors import BadInput
 from ..model.geometry import Geometry, cell_name
-from ..model.rules import Shape
+from ..model.rules import Shape, ShapeKind
 from . import params
 from .base import (CellsRule, equal_pairs, mask_values, pair_support, span, union, values_at,
                    where)
@@ -86,7 +86,7 @@ class Thermometer(_PairwiseLine):
         return b - a >= steps
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        return [Shape("thermo", tuple(geometry.index(c) for c in self.cells), style=self.kind)]
+        return [Shape(ShapeKind.THERMO, tuple(geometry.index(c) for c in self.cells), style=self.kind)]
 
     technique: ClassVar[str] = "Thermometer"
     rise: ClassVar[int] = 1                 # the least step from one cell to the next
@@ -335,7 +335,7 @@ class Between(CellsRule):
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         idx = tuple(geometry.index(c) for c in self.cells)
-        return [Shape("line", idx, style="between"), Shape("circle", (idx[0], idx[-1]), style="between")]
+        return [Shape(ShapeKind.LINE, idx, style="between"), Shape(ShapeKind.CIRCLE, (idx[0], idx[-1]), style="between")]
 
     technique: ClassVar[str] = "Between Line"
 
@@ -591,7 +591,7 @@ class Lockout(Between):
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         idx = tuple(geometry.index(c) for c in self.cells)
-        return [Shape("line", idx, style="lockout"), Shape("square", (idx[0], idx[-1]),
+        return [Shape(ShapeKind.LINE, idx, style="lockout"), Shape(ShapeKind.SQUARE, (idx[0], idx[-1]),
                                                            style="lockout")]
 
     def reading(self, n: int) -> str:
@@ -626,7 +626,7 @@ class DoubleArrow(CellsRule):
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         idx = tuple(geometry.index(c) for c in self.cells)
-        return [Shape("line", idx, style="double-arrow"), Shape("circle", (idx[0], idx[-1]),
+        return [Shape(ShapeKind.LINE, idx, style="double-arrow"), Shape(ShapeKind.CIRCLE, (idx[0], idx[-1]),
                                                                 style="between")]
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator
 
 from ..model.geometry import Cell, Geometry, cell_name
-from ..model.rules import Rule, Shape
+from ..model.rules import Rule, Shape, ShapeKind
 from . import params
 from .base import OutsideRule, mask_values, span, values_at
 from .cells import cage_sets
@@ -95,7 +95,7 @@ class LittleKiller(Rule):
         return f"little killer {self.total} from {cell_name(self.start)}"
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        return [Shape("outside", (geometry.index(self.start),), str(self.total), self.direction)]
+        return [Shape(ShapeKind.OUTSIDE, (geometry.index(self.start),), str(self.total), self.direction)]
 
 
 @dataclass(frozen=True)

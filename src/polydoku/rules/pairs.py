@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator
 
 from ..model.geometry import Geometry, cell_name
-from ..model.rules import Shape
+from ..model.rules import Shape, ShapeKind
 from . import params
 from ..errors import BadInput
 from .base import GlobalRule, PairRule
@@ -32,7 +32,7 @@ class KropkiWhite(PairRule):
     mark: ClassVar[str] = "white dot"
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        return [Shape("dot", tuple(geometry.index(c) for c in self.cells), style="white")]
+        return [Shape(ShapeKind.DOT, tuple(geometry.index(c) for c in self.cells), style="white")]
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class KropkiBlack(PairRule):
     mark: ClassVar[str] = "black dot"
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        return [Shape("dot", tuple(geometry.index(c) for c in self.cells), style="black")]
+        return [Shape(ShapeKind.DOT, tuple(geometry.index(c) for c in self.cells), style="black")]
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ class XV(PairRule):
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         mark = {10: "X", 5: "V"}.get(self.total, str(self.total))
-        return [Shape("mark", tuple(geometry.index(c) for c in self.cells), mark)]
+        return [Shape(ShapeKind.MARK, tuple(geometry.index(c) for c in self.cells), mark)]
 
 
 @dataclass(frozen=True)
@@ -233,7 +233,7 @@ class GreaterThan(PairRule):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         (r1, c1), (r2, c2) = self.cells
         sign = {(0, 1): ">", (0, -1): "<", (1, 0): "v", (-1, 0): "^"}[(r2 - r1, c2 - c1)]
-        return [Shape("mark", tuple(geometry.index(c) for c in self.cells), sign)]
+        return [Shape(ShapeKind.MARK, tuple(geometry.index(c) for c in self.cells), sign)]
 
 
 KINDS = (KropkiWhite, KropkiBlack, XV, KropkiNegative, XVNegative, GreaterThan)
