@@ -27,6 +27,7 @@ from polydoku.problem import Linear, build_problem
 from test_properties import QUICK, small_problems
 from test_rule_kinds import KIND_NAMES, all_grids, instance, puzzle_with
 from polydoku.model import Geometry
+from polydoku.rules import rule_from_data
 from polydoku.rules.arrows import Quadruple
 from polydoku.verify import is_solution
 
@@ -247,6 +248,44 @@ def test_same_counts_with_the_tables_quadruples_imply(seed, monkeypatch):
     for rule in rules[:2]:
         rule["values"] = rule["values"] + [rng.randint(1, 4)]
     problem = build_problem(puzzle_with(rules))
+    fast, slow = both(problem, 300, monkeypatch)
+    assert fast == slow, rules
+    assert fast[2] == sum(1 for _ in all_grids() if is_solution(problem.puzzle, _)), rules
+
+
+@pytest.mark.parametrize("rule", [
+    {"kind": "renban", "cells": ["r1c1", "r1c2", "r2c2", "r3c2"]},
+    {"kind": "renban", "cells": ["r5c5", "r5c6"]},
+    {"kind": "arrow", "circle": ["r1c1"], "cells": ["r1c2", "r1c3", "r2c3"]},
+    {"kind": "arrow", "circle": ["r5c5"], "cells": ["r6c6", "r7c7"]},
+])
+def test_renban_and_arrow_tables_hold_exactly_the_fillings_the_rule_accepts(rule):
+    # what search adds: every filling of the rule's cells that its statement accepts, cells
+    # sharing a house differing, against brute force over all fillings
+    g = Geometry.of_size(9)
+    r = rule_from_data(rule, g)
+    (cells, table), = r.implied(g)
+    idx = [g.index(c) for c in cells]
+    truth = []
+    for t in itertools.product(range(1, 10), repeat=len(cells)):
+        if any(t[i] == t[j] for i in range(len(t)) for j in range(i)
+               if idx[j] in g.peers[idx[i]]):
+            continue
+        grid = [0] * 81
+        for i, v in zip(idx, t):
+            grid[i] = v
+        if not list(r.violations(grid, g)):
+            truth.append(t)
+    assert sorted(table) == truth
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_same_counts_with_the_tables_renban_and_arrows_imply(seed, monkeypatch):
+    rng = random.Random(seed)
+    rules = [r for r in (instance(k, rng) for k in ["renban", "arrow", "thermometer"])
+             if r is not None]
+    problem = build_problem(puzzle_with(rules))
+    assert native.compile_problem(problem).implied
     fast, slow = both(problem, 300, monkeypatch)
     assert fast == slow, rules
     assert fast[2] == sum(1 for _ in all_grids() if is_solution(problem.puzzle, _)), rules

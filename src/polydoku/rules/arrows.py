@@ -10,7 +10,8 @@ from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape, ShapeKind
 from . import params
-from .base import CellsRule, cells_phrase, equal_pairs, span, value_at, values_at, where
+from .base import (CellsRule, cells_phrase, equal_pairs, fillings, span, value_at, values_at,
+                   where)
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,20 @@ class Arrow(Rule):
     def lower(self, b) -> None:
         shaft, circle = b.vars(self.cells), b.vars(self.reading())
         b.linear(shaft + circle, [1] * len(shaft) + [-w for w in self.weights()], 0)
+
+    def implied(self, geometry: Geometry) -> list:
+        """Every filling of a one-cell circle and its shaft at once: the sum with the shaft's
+        cells that must differ (in one box, row or column), which the totals alone miss."""
+        if len(self.circle) != 1 or len(self.cells) > 4:
+            return []
+        cells = self.circle + self.cells
+
+        def ok(done: list[int]) -> bool:   # the circle first, then the shaft's running total
+            rest = len(cells) - len(done)
+            return sum(done[1:]) + rest <= done[0] and (rest > 0 or sum(done[1:]) == done[0])
+
+        table = fillings(geometry, cells, ok)
+        return [(cells, table)] if table else []
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         shaft = values_at(grid, geometry, self.cells)

@@ -30,6 +30,39 @@ def where(cells: Sequence[Cell]) -> str:
 
 # Candidate bitmasks as the kinds' logic (`Rule.deduce`) reads them: bit v-1 stands for value v.
 
+MAX_FILLINGS = 600      # tuples in a table a rule implies for search (Rule.implied)
+
+
+def fillings(g: Geometry, cells: Sequence[Cell], ok: Callable[[list[int]], bool],
+             limit: int = MAX_FILLINGS) -> list[tuple[int, ...]] | None:
+    """Return every filling of `cells` (values 1..N, cells that share a row, column or box
+    differing) that `ok` accepts, `ok` being asked of each prefix too (False: no way on);
+    None past `limit` fillings or on grids above 9x9 (a table too large to help)."""
+    if g.size > 9:
+        return None
+    idx = [g.index(c) for c in cells]
+    peers = [g.peers[i] for i in idx]
+    apart = [[j for j in range(k) if idx[j] in peers[k]] for k in range(len(idx))]
+    out: list[tuple[int, ...]] = []
+
+    def fill(done: list[int]) -> bool:
+        k = len(done)
+        if k == len(idx):
+            out.append(tuple(done))
+            return len(out) <= limit
+        for v in range(1, g.size + 1):
+            if any(done[j] == v for j in apart[k]):
+                continue
+            done.append(v)
+            going = not ok(done) or fill(done)
+            done.pop()
+            if not going:
+                return False
+        return True
+
+    return out if fill([]) else None
+
+
 def mask_values(mask: int) -> Iterator[int]:
     """Yield the values of a candidate bitmask, lowest first."""
     while mask:

@@ -11,7 +11,7 @@ from ..errors import BadInput
 from ..model.geometry import Geometry, cell_name
 from ..model.rules import Shape, ShapeKind
 from . import params
-from .base import (CellsRule, equal_pairs, mask_values, pair_support, span, union, values_at,
+from .base import (CellsRule, equal_pairs, fillings, mask_values, pair_support, span, union, values_at,
                    where)
 
 
@@ -267,6 +267,17 @@ class Renban(CellsRule):
         low = b.new_var(b.size - length + 1, "lowest value")
         for x in xs:
             b.relation(low, x, lambda lo, v: lo <= v <= lo + length - 1)
+
+    def implied(self, geometry: Geometry) -> list:
+        """Every filling of the line at once (a run of different values): the run's values
+        must all find places, which each cell's range alone does not see."""
+        k = len(self.cells)
+
+        def ok(done: list[int]) -> bool:
+            return len(set(done)) == len(done) and max(done) - min(done) < k
+
+        table = fillings(geometry, self.cells, ok)
+        return [(self.cells, table)] if table else []
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = self.complete(grid, geometry)
