@@ -21,6 +21,10 @@ from typing import Mapping, Sequence
 from ..errors import EngineFailed
 
 DEFAULT_MEMORY_MB = 4096
+# Seconds a tool asked to stop (SIGTERM, on Ctrl-C or a cancelled run) has for its own
+# clean-up before it is killed: Cargo takes several on a loaded machine.
+TOOL_STOP_SECONDS = 10.0
+PID_FILE = "running.pid"     # the running tool's process id, for whoever must kill it
 
 
 @dataclass
@@ -181,6 +185,8 @@ class Sandbox:
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace",
             start_new_session=True, preexec_fn=limits)
+        pid_file = self.path / PID_FILE
+        pid_file.write_text(str(proc.pid), encoding="ascii")
         timed_out = False
         try:
             out, err = proc.communicate(stdin, timeout=timeout)
@@ -188,10 +194,14 @@ class Sandbox:
             timed_out = True
             _kill_group(proc)
             out, err = proc.communicate()
+        except BaseException:       # a stop (Ctrl-C, SIGTERM): the tool may clean up first
+            stop_group(proc, TOOL_STOP_SECONDS)
+            raise
         finally:
             if proc.poll() is None:
                 _kill_group(proc)
                 proc.wait()
+            pid_file.unlink(missing_ok=True)
         run = Run(list(cmd), None if timed_out else proc.returncode, out, err,
                   time.perf_counter() - t0, _children_cpu() - cpu0, timed_out)
         log.write_text(f"$ {' '.join(cmd)}\n# exit {run.returncode}, {run.seconds:.3f}s"
@@ -199,6 +209,38 @@ class Sandbox:
                        encoding="utf-8")
         run.log_path = self.kept(log)
         return run
+
+
+def stop_group(proc: subprocess.Popen, grace: float) -> None:
+    """Ask a tool's process group to stop (SIGTERM), wait up to `grace` seconds for the tool
+    to end (reading what it still writes, so it never blocks on a full pipe), then kill
+    whatever is left of the group and close the pipes."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.communicate(timeout=grace)
+    except (ProcessLookupError, PermissionError, subprocess.TimeoutExpired, ValueError,
+            OSError):
+        pass
+    finally:
+        _kill_group(proc)
+        proc.wait()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def remove_leftovers(folder: Path) -> None:
+    """Kill the tools that sandboxes under `folder` still record as running (their process
+    died before it could), then remove the folder."""
+    for pid_file in folder.glob(f"*/{PID_FILE}"):
+        try:
+            pid = int(pid_file.read_text(encoding="ascii"))
+            # The process must still be the tool: its environment names its sandbox.
+            if str(pid_file.parent).encode() in Path(f"/proc/{pid}/environ").read_bytes():
+                os.killpg(pid, signal.SIGKILL)
+        except (OSError, ValueError):
+            pass
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _kill_group(proc: subprocess.Popen) -> None:
