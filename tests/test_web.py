@@ -381,7 +381,7 @@ def test_serve_stops_a_run_whose_client_goes_away_and_stops_on_ctrl_c():
     finally:
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=20)
-    assert proc.returncode == 0 and "Traceback" not in err and err.strip().endswith("stopped")
+    assert proc.returncode == 130 and "Traceback" not in err and err.strip().endswith("stopped")
 
 
 def test_serve_on_a_port_in_use_is_one_line(run_cli):

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import multiprocessing
 import os
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,19 +27,22 @@ from typing import Callable, TypeVar
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..engines.sandbox import TOOL_STOP_SECONDS, remove_leftovers
 from ..errors import BadInput
 from . import runs
+from .guard import Guard
 
 T = TypeVar("T")
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 1 << 20
 ISS_PAGE = "https://sigh.github.io/Interactive-Sudoku-Solver/?q="
+STOP_SECONDS = TOOL_STOP_SECONDS + 5.0      # a worker's clean-up: its tool's, then its own
+LOG = logging.getLogger("polydoku.web")
 CSP = ("default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; "
        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 
@@ -45,13 +50,15 @@ CSP = ("default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script
 @dataclass(frozen=True)
 class Settings:
     """Server limits: runs at once, seconds a run may wait for a slot, longest run allowed,
-    seconds past it before the worker is stopped, and the Host names answered (another name
-    is refused, so a web site cannot reach the server through a DNS name of its own)."""
+    seconds past it before the worker is stopped, seconds a stopped worker has to clean up
+    before it is killed, and the Host names answered (another name is refused, so a web site
+    cannot reach the server through a DNS name of its own; "*" answers any)."""
 
     workers: int = os.cpu_count() or 1
     queue_wait: float = 2.0
     max_timeout: float = runs.MAX_TIMEOUT
     grace: float = 5.0
+    stop_grace: float = STOP_SECONDS
     hosts: tuple[str, ...] = ("127.0.0.1", "localhost")
 
 
@@ -106,36 +113,49 @@ async def read_body(request: Request, parse: Callable[[dict], T]) -> tuple[T | N
         return None, error(415, "the request body must be sent as application/json")
     except BadInput as err:
         return None, error(400, str(err))
+    except ClientDisconnect:
+        LOG.warning("a client went away while sending its request")
+        return None, error(499, "cancelled: the request was cut off")
 
 
 class Workers:
-    """Runs requests in worker processes, a bounded number at once."""
+    """Runs requests in worker processes, a bounded number at once; each worker's sandboxes
+    live in a folder of its own, removed once the worker has stopped."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.slots = asyncio.Semaphore(settings.workers)
         self.ctx = multiprocessing.get_context("forkserver")
         self.ctx.set_forkserver_preload(["polydoku.web.runs"])
+        self.closing = asyncio.Event()
+        self.stopping: set[asyncio.Task] = set()
 
     async def run(self, req: runs.Request, request: Request) -> tuple[int, dict]:
         """Return (status, JSON) of a request run in a worker: 429 when every slot stays busy,
-        the run stopped at its time limit or when the client goes away."""
+        the run stopped at its time limit, when the client goes away or the server stops.
+        The answer goes out at once; the worker is stopped behind it, and its slot is free
+        again once it has."""
         try:
             await asyncio.wait_for(self.slots.acquire(), self.settings.queue_wait)
         except TimeoutError:
             return 429, {"error": f"busy: {self.settings.workers} runs already going; "
                                   f"try again in a moment"}
-        try:
-            return await self._run(req, request)
-        finally:
-            self.slots.release()
-
-    async def _run(self, req: runs.Request, request: Request) -> tuple[int, dict]:
-        """Return the worker's answer, or stop the worker at the deadline or a disconnect."""
+        folder = tempfile.mkdtemp(prefix="polydoku-run-")
         receive, send = self.ctx.Pipe(duplex=False)
-        proc = self.ctx.Process(target=runs.worker_main, args=(send, req), daemon=True)
-        proc.start()
-        send.close()
+        proc = self.ctx.Process(target=runs.worker_main, args=(send, req, folder), daemon=True)
+        try:
+            proc.start()
+            send.close()
+            return await self._wait(proc, receive, req, request)
+        finally:
+            receive.close()
+            task = asyncio.get_running_loop().create_task(self._stop(proc, folder))
+            self.stopping.add(task)
+            task.add_done_callback(self.stopping.discard)
+
+    async def _wait(self, proc, receive, req: runs.Request, request: Request) -> tuple[int, dict]:
+        """Return the worker's answer, or an answer of the server's own at the deadline, a
+        disconnect or a shutdown."""
         deadline = time.monotonic() + req.timeout + self.settings.grace
         next_check = 0.0
         try:
@@ -143,8 +163,11 @@ class Workers:
                 if receive.poll():
                     return receive.recv()
                 if not proc.is_alive() and not receive.poll():
+                    LOG.warning("a worker ended without an answer (exit code %s)", proc.exitcode)
                     return 500, {"error": f"internal error: the worker ended "
                                           f"(exit code {proc.exitcode})"}
+                if self.closing.is_set():
+                    return 503, {"error": "stopped: the server is shutting down"}
                 now = time.monotonic()
                 if now > deadline:
                     return 200, runs.stopped_json(req, req.timeout + self.settings.grace)
@@ -154,14 +177,26 @@ class Workers:
                         return 499, {"error": "cancelled"}
                 await asyncio.sleep(0.01)
         except EOFError:
+            LOG.warning("a worker ended without an answer")
             return 500, {"error": "internal error: the worker ended without an answer"}
+
+    async def _stop(self, proc, folder: str) -> None:
+        try:
+            await asyncio.to_thread(stop, proc, folder, self.settings.stop_grace)
         finally:
-            receive.close()
-            await asyncio.to_thread(stop, proc)
+            self.slots.release()
+
+    async def close(self) -> None:
+        """Answer every run still going (503) and wait until every worker has stopped."""
+        self.closing.set()
+        while self.stopping:
+            await asyncio.gather(*list(self.stopping), return_exceptions=True)
 
 
-def stop(proc, grace: float = 2.0) -> None:
-    """Stop a worker process: SIGTERM (its sandboxes clean up), then SIGKILL."""
+def stop(proc, folder: str | None = None, grace: float = STOP_SECONDS) -> None:
+    """Stop a worker process: SIGTERM (its sandboxes ask their tools to stop, wait for them
+    a while, then remove their folders), SIGKILL after `grace` seconds; then kill whatever
+    tool a killed worker left running and remove the worker's folder."""
     if proc.is_alive():
         proc.terminate()
         proc.join(grace)
@@ -169,6 +204,8 @@ def stop(proc, grace: float = 2.0) -> None:
         proc.kill()
         proc.join()
     proc.close()
+    if folder is not None:
+        remove_leftovers(Path(folder))
 
 
 class Site:
@@ -186,6 +223,16 @@ class Site:
         if self._workers is None:
             self._workers = Workers(self.settings)
         return self._workers
+
+    def stopping(self) -> None:
+        """Answer every run still going (503): the server is shutting down."""
+        if self._workers is not None:
+            self._workers.closing.set()
+
+    async def close(self) -> None:
+        """Wait until every worker has stopped and its folder is removed."""
+        if self._workers is not None:
+            await self._workers.close()
 
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Content-Security-Policy": CSP,
@@ -247,10 +294,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
               Route("/api/links", site.links, methods=["POST"]),
               Route("/api/{kind}", site.run, methods=["POST"]),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts))]
-    return Starlette(routes=routes, middleware=middleware,
-                     exception_handlers={HTTPException: _http_error,  # type: ignore[dict-item]
-                                         Exception: _internal})
+    app = Starlette(routes=routes, middleware=[Middleware(Guard, hosts=settings.hosts)],
+                    exception_handlers={HTTPException: _http_error,  # type: ignore[dict-item]
+                                        Exception: _internal})
+    app.state.site = site
+    return app
 
 
 def board_json(puzzle) -> dict:

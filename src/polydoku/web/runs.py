@@ -135,10 +135,17 @@ def run(req: Request) -> tuple[int, dict]:
         return 500, {"error": f"internal error: {type(err).__name__}"}
 
 
-def worker_main(conn, req: Request) -> None:
-    """Run one request in a worker process and send (status, JSON) back through `conn`."""
-    # Terminating the worker unwinds like an interrupt, so a running sandbox stops its tool.
-    signal.signal(signal.SIGTERM, lambda signum, frame: (_ for _ in ()).throw(KeyboardInterrupt))
+def worker_main(conn, req: Request, folder: str | None = None) -> None:
+    """Run one request in a worker process and send (status, JSON) back through `conn`; its
+    sandboxes go under `folder` (the server removes it once the worker has stopped)."""
+    if folder is not None:
+        import os
+        import tempfile
+        tempfile.tempdir = os.environ["TMPDIR"] = folder
+    # Terminating the worker unwinds like an interrupt, so a running sandbox stops its tool;
+    # only the first stop counts, so that a second one cannot cut that clean-up short.
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _stop_once)
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the server's; it stops us itself
     try:
         try:
@@ -150,6 +157,12 @@ def worker_main(conn, req: Request) -> None:
             conn.close()
     except (OSError, KeyboardInterrupt):        # a stop that landed while closing
         pass
+
+
+def _stop_once(signum, frame) -> None:
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_IGN)
+    raise KeyboardInterrupt
 
 
 def _engine(req: Request, capability: str | None = None, why: str = ""):
