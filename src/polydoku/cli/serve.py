@@ -67,6 +67,7 @@ def serve(host, port, open_browser, max_timeout, workers, verbose):
     """Serve a web page to enter, paste, solve, check and explain puzzles, and its JSON API
     under /api/, on this machine until Ctrl-C."""
     try:
+        import uvicorn  # noqa: F401  (asked first, so a missing one is named)
         from ..web.app import Settings, create_app
         from ..web.server import (HEADER_SECONDS, connection_cap, make_server,
                                   set_up_logging)
