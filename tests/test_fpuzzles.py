@@ -217,7 +217,9 @@ def test_plain_lines_are_named_by_colour_like_sudokupad_lines(run_cli):
     data["line"] = [dict(e, outlineC="#67F067", width=0.3) for e in data.pop("whispers")]
     plain = "https://f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(
         json.dumps(data))
-    assert "line of colour #67F067" in convert(data).ignored
+    assert "line of colour #67F067" in convert({**data, "ruleset": ""}).ignored
+    # the setter's text names the green lines ("a line (either grey or green)")
+    assert any("#67F067 are whispers" in s for s in convert(data).said)
     r = run_cli("solve", plain, "--rules", "line:#67f067=whispers", "--count")
     assert r.code == 0 and r.out.split()[0] == "1", r.err
     r = run_cli("solve", plain, "--rules", "line:#123456=whispers")

@@ -32,7 +32,8 @@ PUBLISHED = {e["id"]: e for name in ("published", "held_out", "held_out_3", "hel
 PARITY_FISH = (Path(__file__).parent / "data" / "sudokupad" / "parity-fish.txt").read_text().strip()
 LINE_COLOURS = {"whispers": "#67F067", "renban": "#C060F0", "thermometer": "#AAAAAA",
                 "modular": "#1E90FF", "lockout": "#3030F0", "double-arrow": "#A0A0A0",
-                "sum-line": "#F09030"}
+                "sum-line": "#F09030", "palindrome": "#C0C0C0", "slow-thermometer": "#B0B0B0",
+                "entropic": "#F0A030", "region-sum": "#30B0F0", "zipper": "#E060E0"}
 
 
 # ---------------------------------------------------------------- writing SudokuPad's notation
@@ -56,8 +57,9 @@ def point(name: str) -> tuple[int, int]:
     return r - 1, c - 1
 
 
-def to_scl(entry: dict) -> str:
-    """Return the `scl` link of a published puzzle, written as SudokuPad writes its elements."""
+def to_scl(entry: dict, rules: str | None = None) -> str:
+    """Return the `scl` link of a published puzzle, written as SudokuPad writes its elements
+    (with its rules text when given)."""
     p = entry["puzzle"]
     n = p["size"]
     cells = [[{"v": int(p["givens"][r * n + c], 36)} if p["givens"][r * n + c] != "." else {}
@@ -100,6 +102,8 @@ def to_scl(entry: dict) -> str:
             DRAWN[kind](rule, n, overlays, underlays, lines, data)
         else:
             raise AssertionError(f"the test cannot write {kind}")
+    if rules is not None:
+        data["metadata"] = {"rules": rules}
     if overlays:
         data["o"] = overlays
     if underlays:
@@ -247,12 +251,13 @@ def test_a_line_kind_polydoku_cannot_read_from_a_line_is_exit_2(run_cli):
     assert r.code == 2 and "'killer'" in r.err and "whispers" in r.err
 
 
-def test_a_thermometer_bulb_is_part_of_its_named_line_and_refused_without_it(run_cli):
+def test_lines_that_all_start_in_a_bulb_of_their_colour_are_thermometers(run_cli):
     link = to_scl(PUBLISHED["thermo"])
-    r = run_cli("solve", link)                   # the bulb circle alone is not read
-    assert r.code == 2 and ("not read" in r.err or "line" in r.err)
-    r = run_cli("solve", link, "--rules", names("thermometer"), "--verbose")
-    assert r.code == 0 and "thermometer bulb at" in r.err
+    r = run_cli("solve", link, "--verbose")
+    assert r.code == 0 and "start in a bulb: thermometer" in r.err
+    assert "thermometer bulb at" in r.err
+    r = run_cli("solve", link, "--rules", "line:#AAAAAA=slow-thermometer", "--count")
+    assert r.code == 0 and r.out.split()[0] != "1"          # the user's name wins
 
 
 def test_only_whispers_take_a_number(run_cli):

@@ -26,12 +26,19 @@ class Converted:
 
     data: dict[str, Any]
     ignored: list[str] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)     # what the rules text was read to say
 
 
 def puzzle_of(converted: Converted, name: str | None = None) -> Puzzle:
     """Return the Puzzle of a converted link or object; the cosmetic elements it left out are
     logged (at info level), one line."""
     from .jsonfmt import puzzle_from_dict
+    if converted.said:
+        import logging
+        from ..text import one_line
+        logging.getLogger("polydoku").info(
+            "%s", one_line(f"{name + ': ' if name else ''}read from the rules text: "
+                           f"{'; '.join(converted.said)[:4000]}"))
     if converted.ignored:
         import logging
         from ..text import one_line

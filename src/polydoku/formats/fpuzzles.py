@@ -333,11 +333,20 @@ def _rules(data: dict, n: int, conv: Converted) -> list[dict]:
 
 
 def _named_lines(data: dict, n: int, names: dict[str, str], conv: Converted) -> list[dict]:
-    """Return the rules of the plain lines whose colour is named (`line:#RRGGBB=kind`); the
-    others are cosmetic, listed with their colour."""
+    """Return the rules of the plain lines whose colour is named (`line:#RRGGBB=kind`, or by
+    a sentence of the rules text that names the colour); the others are cosmetic, listed with
+    their colour."""
+    from . import rules_text
     from .paths import line_rules
     from .sudokupad import colour
     names = {colour(k) or k: v for k, v in names.items()}
+    text = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
+    tints = {t: "" for e in _entries(data, "line") if (t := colour(e.get("outlineC")))
+             and t not in names}
+    if text and tints:
+        reading = rules_text.read(text[:20_000], tints, by_colour_only=True)
+        conv.said += reading.said
+        names = {**reading.lines, **names}
     rules: list[dict] = []
     for e in _entries(data, "line"):
         tint = colour(e.get("outlineC")) or str(e.get("outlineC", "?"))[:20]

@@ -29,6 +29,7 @@ from ..errors import BadInput
 from ..model import default_alphabet
 from ..model.geometry import box_shape_for, box_shape_of, parse_cell
 from ..text import whole_number
+from . import rules_text
 from . import sudokupad_draw as draw
 from .foreign import GLOBALS, Converted, decompress
 from .paths import KINDS_HELP, LINE_KINDS, LINE_NUMBERS, line_rule, line_rules  # noqa: F401
@@ -275,7 +276,10 @@ def convert(data: dict[str, Any], names: Mapping[str, str] | None = None):
     used: set[int] = set()
     pills = _pills(lines, n, used, ignored)
     rules += draw.arrow_rules(data.get("arrows"), shapes, pills, n)
-    line_rules_ = _lines(lines, n, names, ignored, used)
+    line_rules_, reading = _lines(lines, n, names, ignored, used, _rules_text(data, metadata),
+                                  _bulb_cells(shapes, n))
+    rules += [rule for rule in reading.rules if rule not in rules]
+    converted.said += reading.said
     rules += _shapes(shapes, n, ignored, _line_ends(line_rules_))
     rules += line_rules_
     out["rules"] = rules
@@ -283,6 +287,28 @@ def convert(data: dict[str, Any], names: Mapping[str, str] | None = None):
     if isinstance(title, str) and title.strip():
         out["name"] = title.strip()[:200]
     return converted
+
+
+def _bulb_cells(shapes: list[draw.Shape], n: int) -> dict[str, set[str]]:
+    """Return, by colour, the cells holding a filled round shape of that colour (where a
+    thermometer of that colour starts)."""
+    out: dict[str, set[str]] = {}
+    for shape in shapes:
+        if shape.rounded and shape.background and shape.centre and not shape.text \
+                and 0.5 <= shape.width <= 1:
+            cell = draw.cell_at(shape.centre, n)
+            if cell is not None:
+                out.setdefault(shape.background, set()).add(draw.rc_name(cell))
+    return out
+
+
+def _rules_text(data: dict[str, Any], metadata: dict[str, Any]) -> str:
+    """Return the puzzle's rules text (metadata `rules`, or a cage holding `rules: …`)."""
+    texts = [metadata.get("rules")] + [
+        cage["value"].partition(":")[2] for cage in data.get("cages") or []
+        if isinstance(cage, dict) and isinstance(cage.get("value"), str)
+        and cage["value"].lstrip().lower().startswith("rules:")]
+    return "\n".join(t for t in texts if isinstance(t, str))[:20_000]
 
 
 def _pills(lines: list[Any], n: int, used: set[int], ignored: list[str]):
@@ -468,13 +494,16 @@ def _merge_cells(rules: list[Any]) -> list[Any]:
 
 
 def _lines(lines: Any, n: int, names: Mapping[str, str], ignored: list[str],
-           used: set[int]) -> list[Any]:
+           used: set[int], text: str,
+           bulb_cells: dict[str, set[str]]) -> tuple[list[Any], rules_text.Reading]:
+    """Return the rules of the lines (named by the user, else by the rules text; lines of a
+    colour that all start in a bulb of their colour are thermometers) and what the rules text
+    said."""
     rules: list[Any] = []
-    unnamed: dict[str, list[str]] = {}
+    paths: list[tuple[str, list[str]]] = []
+    diagonals: list[str] = []
     for k, line in enumerate(lines or []):
-        if not isinstance(line, dict):
-            continue
-        if k in used:
+        if not isinstance(line, dict) or k in used:
             continue
         points = [draw.point(p) for p in line.get("wayPoints") or []]
         tint = colour(line.get("color")) or str(line.get("color", "?"))[:20]
@@ -488,18 +517,32 @@ def _lines(lines: Any, n: int, names: Mapping[str, str], ignored: list[str],
             if tint in names:
                 raise BadInput(f"SudokuPad line of colour {tint} does not run through cells, "
                                f"so it names no cells")
+            diagonals += draw.diagonal(points, n)
             ignored.append(f"line of colour {tint} off the cells")
             continue
-        spec = names.get(tint)
-        if spec is None:
+        paths.append((tint, cells))
+    unnamed: dict[str, list[str]] = {}
+    for tint, cells in paths:
+        if tint not in names:
             unnamed.setdefault(tint, []).append(cells[0])
-            continue
-        rules += line_rules(spec, cells)
+    bulbs = {t: "thermometer" for t, starts in unnamed.items()
+             if all(start in bulb_cells.get(t, ()) for start in starts)}
+    reading = rules_text.read(text, {t: s[0] for t, s in unnamed.items() if t not in bulbs},
+                              tuple(dict.fromkeys(diagonals)),
+                              frozenset(["thermometer", "slow-thermometer"] if bulbs else []))
+    if bulbs and re.search(r"slow thermo", text, re.IGNORECASE):
+        bulbs = {t: "slow-thermometer" for t in bulbs}
+    reading.said += [f"lines of colour {t} start in a bulb: {kind}" for t, kind in bulbs.items()]
+    names = {**bulbs, **reading.lines, **names}
+    unnamed = {t: starts for t, starts in unnamed.items() if t not in names}
     if unnamed:
         tint, starts = next(iter(unnamed.items()))
         more = f" (and lines of {len(unnamed) - 1} more colours)" if len(unnamed) > 1 else ""
         raise BadInput(f"SudokuPad draws lines without saying what they mean: "
                        f"{len(starts)} line{'s' if len(starts) > 1 else ''} of colour {tint} "
-                       f"(the first from {starts[0]}){more}; name each colour, for example "
-                       f"--rules 'line:{tint}=renban' ({KINDS_HELP})")
-    return rules
+                       f"(the first from {starts[0]}){more}, and the rules text does not say; "
+                       f"name each colour, for example --rules 'line:{tint}=renban' "
+                       f"({KINDS_HELP})")
+    for tint, cells in paths:
+        rules += line_rules(names[tint], cells)
+    return rules, reading

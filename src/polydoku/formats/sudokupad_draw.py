@@ -85,6 +85,19 @@ def path_cells(points: list[Point | None], n: int) -> list[RC] | None:
     return out
 
 
+def diagonal(points: list[Point | None], n: int) -> list[str]:
+    """Return the grid diagonal a line drawn corner to corner is (`diagonal-main` from the
+    top left, `diagonal-anti` from the top right), none for any other line."""
+    if len(points) < 2 or points[0] is None or points[-1] is None:
+        return []
+    ends = {tuple(round(v, 2) for v in points[0]), tuple(round(v, 2) for v in points[-1])}
+    if ends == {(0.0, 0.0), (float(n), float(n))}:
+        return ["diagonal-main"]
+    if ends == {(0.0, float(n)), (float(n), 0.0)}:
+        return ["diagonal-anti"]
+    return []
+
+
 def is_grey(text: str | None) -> bool:
     """Return whether a colour `#RRGGBB` is a grey, neither white nor black."""
     if not text:

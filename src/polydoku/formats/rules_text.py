@@ -1,0 +1,229 @@
+"""The puzzle's own rules text, read for what its drawing leaves open.
+
+SudokuPad and f-puzzles keep a puzzle's rules as text written by its setter. The drawing says
+where a line runs but not what it is, and a global rule (anti-knight, "all dots are given")
+has no drawing at all. This module reads the text by fixed phrase patterns, sentence by
+sentence (no network, no model), and returns:
+- a kind for each line colour: a sentence that names one kind and one colour word names the
+  lines of that colour ("Green lines are German whispers"); a sentence that names a kind and
+  no colour names the puzzle's lines when they are all of one colour ("The drawn line is a
+  palindrome");
+- global rules: anti-knight, anti-king, non-consecutive, disjoint groups, the diagonals, and
+  the negative rules of dots and X/V marks, for one colour or mark when the sentence names it
+  ("All possible black dots are given"; "not all" or "no negative constraint" say nothing).
+Each finding keeps its sentence, so the reader can say what it read. A sentence whose kinds
+and colours cannot be paired, or two sentences that give one colour two kinds, is ambiguous:
+bad input naming the colour and the sentence, never a guess. docs/rules.md lists the phrases.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import BadInput
+
+# (pattern, line kind): the phrases that name a line kind, most specific first
+LINE_PHRASES: tuple[tuple[str, str], ...] = (
+    (r"dutch whisper", "whispers:4"),
+    (r"german whisper|whisper line|\bwhispers?\b|difference of (?:at least )?(?:5|five) or more"
+     r"|differ by (?:at least )?(?:5|five)", "whispers"),
+    (r"\brenbans?\b|consecutive(?: non-repeating| and non-repeating)? digits in any order"
+     r"|set of (?:non-repeating )?consecutive digits|run of consecutive digits", "renban"),
+    (r"palindrom|reads? the same (?:way )?(?:from )?(?:both|backwards?|in both)", "palindrome"),
+    (r"slow thermo", "slow-thermometer"),
+    (r"\bthermo(?:meter)?s?\b", "thermometer"),
+    (r"between line|strictly between|(?:must|should) (?:be|lie) between|(?:lie|are) "
+     r"between (?:the|those|its)", "between"),
+    (r"lockout", "lockout"),
+    (r"entropic", "entropic"),
+    (r"modular line|\bmodular\b", "modular"),
+    (r"zipper|equidistant from the cent(?:er|re)", "zipper"),
+    (r"region sum|equal sum within each (?:box|region)|same sum in each (?:box|region)",
+     "region-sum"),
+    (r"parity line|alternate between odd and even", "parity"),
+    (r"double arrow", "double-arrow"),
+)
+# colour words and the hues (degrees) and kinds of colour they stand for
+COLOUR_WORDS: dict[str, str] = {
+    "red": "red", "orange": "orange", "yellow": "yellow", "gold": "yellow", "green": "green",
+    "lime": "green", "teal": "cyan", "cyan": "cyan", "turquoise": "cyan", "blue": "blue",
+    "light blue": "cyan", "navy": "blue", "purple": "purple", "violet": "purple",
+    "lavender": "purple", "magenta": "pink", "pink": "pink", "grey": "grey", "gray": "grey",
+    "silver": "grey", "black": "black", "white": "white", "brown": "brown",
+}
+GLOBAL_PHRASES: tuple[tuple[str, str], ...] = (
+    (r"anti-?knight|knight'?s move|chess knight", "anti-knight"),
+    (r"anti-?king|king'?s move|touch(?:ing)? diagonally|diagonally adjacent cells (?:can|may)"
+     r"not", "anti-king"),
+    (r"non-?consecutive|(?:orthogonally )?adjacent cells (?:can|may)not (?:contain|be) "
+     r"consecutive", "non-consecutive"),
+    (r"disjoint (?:groups|sets|subsets|sudoku|rule)|same (?:relative )?position (?:in|within|"
+     r"relative to) (?:its|their|each|the) (?:3x3 )?(?:box|region)", "disjoint-groups"),
+)
+_NEGATED = re.compile(r"\bnot all\b|\bno negative\b|without (?:the )?negative|"
+                      r"not (?:all )?necessarily", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n+")
+
+
+@dataclass
+class Reading:
+    """What a rules text says: line kinds by colour, global rules, and the sentences read."""
+
+    lines: dict[str, str] = field(default_factory=dict)
+    rules: list[str | dict[str, Any]] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)
+
+
+def sentences(text: str) -> list[str]:
+    """Return the sentences (or list items) of a rules text, each on one line."""
+    parts = (" ".join(p.split()) for p in _SENTENCE.split(text or ""))
+    return [p.strip(" -+*•") for p in parts if p.strip(" -+*•")]
+
+
+def _hue(colour: str) -> str:
+    """Return the colour word a `#RRGGBB` colour is nearest to."""
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    high, low = max(r, g, b), min(r, g, b)
+    if high - low < 0.12:
+        return "white" if high > 0.93 else "black" if high < 0.2 else "grey"
+    if high == r:
+        hue = (60 * (g - b) / (high - low)) % 360
+    elif high == g:
+        hue = 60 * (b - r) / (high - low) + 120
+    else:
+        hue = 60 * (r - g) / (high - low) + 240
+    if hue < 15 or hue >= 335:
+        return "brown" if high < 0.55 else "pink" if low > 0.55 else "red"
+    for bound, word in ((45, "orange"), (70, "yellow"), (165, "green"), (200, "cyan"),
+                        (255, "blue"), (295, "purple"), (335, "pink")):
+        if hue < bound:
+            return "brown" if word == "orange" and high < 0.55 else word
+    return "red"
+
+
+def _kinds(sentence: str) -> list[tuple[int, str]]:
+    """Return the line kinds a sentence names, with where each is named."""
+    low = sentence.lower()
+    found: list[tuple[int, str]] = []
+    taken: list[tuple[int, int]] = []
+    for pattern, kind in LINE_PHRASES:
+        for m in re.finditer(pattern, low):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            taken.append((m.start(), m.end()))
+            if kind not in (k for _, k in found) and not (
+                    kind == "whispers" and "whispers:4" in (k for _, k in found)):
+                found.append((m.start(), kind))
+    return sorted(found)
+
+
+def _colours(sentence: str) -> list[tuple[int, str]]:
+    low = sentence.lower()
+    out: list[tuple[int, str]] = []
+    for word in sorted(COLOUR_WORDS, key=len, reverse=True):
+        for m in re.finditer(rf"\b{word}\b", low):
+            if not any(at <= m.start() < at + 12 for at, _ in out):
+                out.append((m.start(), COLOUR_WORDS[word]))
+    return sorted(out)
+
+
+def read(text: str, line_colours: dict[str, str], diagonals: tuple[str, ...] = (),
+         known: frozenset[str] = frozenset(), by_colour_only: bool = False) -> Reading:
+    """Return what a rules text says of a puzzle whose unnamed lines have these colours
+    (`#RRGGBB` -> where the first starts), whose drawing has these diagonal lines
+    (`diagonal-main`, `diagonal-anti`) and whose lines of other colours are `known` kinds;
+    `by_colour_only` names only the lines a sentence names by colour (f-puzzles, where plain
+    lines are often drawings)."""
+    reading = Reading()
+    by_word: dict[str, list[str]] = {}
+    for tint in line_colours:
+        by_word.setdefault(_hue(tint), []).append(tint)
+    named_by: dict[str, tuple[str, str]] = {}
+    unpaired: list[tuple[str, str]] = []
+    for sentence in sentences(text):
+        _globals(sentence, reading, diagonals)
+        kinds = _kinds(sentence)
+        if not kinds or not line_colours:
+            continue
+        colours = [c for c in _colours(sentence) if c[1] in by_word]
+        if not colours:
+            unpaired += [(kind, sentence) for _, kind in kinds]
+            continue
+        if len(kinds) != 1 and len(kinds) != len(colours):
+            tints = ", ".join(t for _, w in colours for t in by_word[w])
+            raise BadInput(f"the rules text names lines of colour {tints} in a sentence that "
+                           f"cannot be read one way: {_quote(sentence)}; name them with "
+                           f"--rules line:COLOUR=KIND")
+        pairs = [(w, kinds[0][1]) for _, w in colours] if len(kinds) == 1 else \
+            [(w, k) for (_, w), (_, k) in zip(colours, kinds)]
+        for word, kind in pairs:
+            for tint in by_word[word]:
+                _name(reading, named_by, tint, kind, sentence)
+    rest = [t for t in line_colours if t not in reading.lines and not by_colour_only]
+    taken = set(known) | set(reading.lines.values())
+    kinds_left = list(dict.fromkeys(k for k, _ in unpaired if k not in taken))
+    if rest and kinds_left:
+        if len(rest) == 1 and len(kinds_left) == 1:
+            sentence = next(s for k, s in unpaired if k == kinds_left[0])
+            _name(reading, named_by, rest[0], kinds_left[0], sentence)
+        else:
+            sentence = unpaired[0][1]
+            raise BadInput(f"the rules text does not say which lines are which: lines of "
+                           f"colour {', '.join(rest)} (the first from {line_colours[rest[0]]}) "
+                           f"and {_quote(sentence)}; name them with --rules "
+                           f"line:{rest[0]}=KIND")
+    return reading
+
+
+def _name(reading: Reading, named_by: dict[str, tuple[str, str]], tint: str, kind: str,
+          sentence: str) -> None:
+    before = named_by.get(tint)
+    if before and before[0] != kind:
+        raise BadInput(f"the rules text gives lines of colour {tint} two kinds, {before[0]} "
+                       f"({_quote(before[1])}) and {kind} ({_quote(sentence)}); name them "
+                       f"with --rules line:{tint}=KIND")
+    if not before:
+        named_by[tint] = (kind, sentence)
+        reading.lines[tint] = kind
+        reading.said.append(f"lines of colour {tint} are {kind} ({_quote(sentence)})")
+
+
+def _globals(sentence: str, reading: Reading, diagonals: tuple[str, ...]) -> None:
+    """Add the global rules a sentence states."""
+    low = sentence.lower()
+    negated = _NEGATED.search(low) is not None
+
+    def add(rule: str | dict[str, Any], why: str = sentence) -> None:
+        if rule not in reading.rules:
+            reading.rules.append(rule)
+            shown = rule if isinstance(rule, str) else ":".join(
+                [str(rule["kind"]), "+".join(rule.get("dots", rule.get("marks", [])))])
+            reading.said.append(f"{shown} ({_quote(why)})")
+
+    for pattern, kind in GLOBAL_PHRASES:
+        if re.search(pattern, low) and not re.search(r"\b(?:is not|isn't|without) (?:an? )?anti",
+                                                     low):
+            add(kind)
+    if re.search(r"diagonal", low) and re.search(r"repeat|contain|1-9|1 to 9|each digit", low) \
+            and not re.search(r"little killer|pointed|indicated by arrows|clue|along the "
+                              r"pointed", low):
+        if re.search(r"both|two|main diagonals|the diagonals", low):
+            for rule in ("diagonal-main", "diagonal-anti"):
+                add(rule)
+        else:
+            for rule in diagonals:
+                add(rule)
+    if negated or not re.search(r"\ball\b.*\bgiven\b|\bno dot\b|\bwithout a dot\b", low):
+        return
+    if re.search(r"\bdots?\b|kropki", low):
+        dots = [d for d in ("white", "black") if re.search(rf"\b{d}\b", low)]
+        add({"kind": "kropki-negative", "dots": dots or ["white", "black"]})
+    marks = [m for m in ("x", "v") if re.search(rf"\b{m}'?s?\b", low)]
+    if marks and re.search(r"\bx\b|\bv\b|\bxs\b|\bvs\b|x'?s|v'?s", low):
+        add({"kind": "xv-negative", "marks": marks})
+
+
+def _quote(sentence: str) -> str:
+    return repr(sentence if len(sentence) <= 120 else sentence[:117] + "...")
