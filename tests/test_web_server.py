@@ -160,6 +160,18 @@ def test_idle_connections_over_the_cap_make_room_and_half_sent_headers_time_out(
     assert all("did not come within 1 s" in b or "make room" in b for b in bodies)
 
 
+def test_a_body_sent_too_slowly_gets_a_json_408(monkeypatch):
+    monkeypatch.setattr(web_app, "BODY_SECONDS", 0.5)
+    with live(create_app()) as port:
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.sendall(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                      b"application/json\r\nContent-Length: 100\r\n\r\n{\"puzzle\": ")
+            answer = answer_of(s, 10) or b""
+    head, body = answer.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 408 ")
+    assert json.loads(body) == {"error": "the request body did not come within 0.5 s"}
+
+
 def test_an_internal_error_is_one_line_with_its_traceback_only_when_verbose(monkeypatch, capfd):
     def broken(puzzle):
         raise RuntimeError("boom")

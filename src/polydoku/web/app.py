@@ -40,6 +40,7 @@ from .guard import Guard
 T = TypeVar("T")
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 1 << 20
+BODY_SECONDS = 30.0
 ISS_PAGE = "https://sigh.github.io/Interactive-Sudoku-Solver/?q="
 STOP_SECONDS = TOOL_STOP_SECONDS + 5.0      # a worker's clean-up: its tool's, then its own
 LOG = logging.getLogger("polydoku.web")
@@ -62,6 +63,10 @@ class Settings:
     hosts: tuple[str, ...] = ("127.0.0.1", "localhost")
 
 
+class SlowBody(Exception):
+    """A request body not all sent within BODY_SECONDS."""
+
+
 class TooLarge(Exception):
     """A request body over the limit."""
 
@@ -72,17 +77,21 @@ class NotJson(Exception):
 
 async def read_json(request: Request) -> dict:
     """Return the JSON body of a request (at most MAX_BODY bytes, declared application/json);
-    NotJson, TooLarge or BadInput else."""
+    NotJson, TooLarge, SlowBody or BadInput else."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise NotJson
     declared = request.headers.get("content-length")
     if declared and declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY:
         raise TooLarge
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise TooLarge
+    try:
+        async with asyncio.timeout(BODY_SECONDS):      # a body sent a byte a minute holds a place
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise TooLarge
+    except TimeoutError:
+        raise SlowBody from None
     try:
         data = json.loads(body.decode("utf-8") if body else "{}")
     except (ValueError, RecursionError) as err:      # bad UTF-8, bad JSON, huge numbers
@@ -104,9 +113,12 @@ def error(status: int, message: str) -> JSONResponse:
 async def read_body(request: Request, parse: Callable[[dict], T]) -> tuple[T | None,
                                                                          JSONResponse | None]:
     """Return (parse(the JSON body), None), or (None, the error response: 413 too large,
-    415 not declared JSON, 400 bad JSON or a bad puzzle with polydoku's one-line message)."""
+    415 not declared JSON, 408 not all sent in time, 400 bad JSON or a bad puzzle with
+    polydoku's one-line message)."""
     try:
         return parse(await read_json(request)), None
+    except SlowBody:
+        return None, error(408, f"the request body did not come within {BODY_SECONDS:g} s")
     except TooLarge:
         return None, error(413, f"request body over {MAX_BODY} bytes")
     except NotJson:
