@@ -1,7 +1,9 @@
 """The registry of rule kinds, and reading rules by name (`--rules`) or as JSON data.
 
-`KINDS` is built here, once, from the list each family module declares; nothing else adds
-to it. The readers look kinds up in it, so they live above the kinds, not in the model.
+`kinds()` builds the registry once, from the list each family module declares; nothing else
+adds to it. The families are imported then, not with this module: a puzzle without rules
+never loads them (most of the start-up of a one-puzzle command). The readers look kinds up
+in it, so they live above the kinds, not in the model.
 """
 
 from __future__ import annotations
@@ -11,19 +13,28 @@ from typing import Any, Sequence
 from ..errors import BadInput
 from ..model.geometry import Geometry
 from ..model.rules import LineName, Rule
-from . import arrows, cells, globals, lines, outside, pairs
 
-KINDS: dict[str, type[Rule]] = {cls.kind: cls
-                                for family in (globals, cells, pairs, lines, arrows, outside)
-                                for cls in family.KINDS}
+_KINDS: dict[str, type[Rule]] | None = None
+
+
+def kinds() -> dict[str, type[Rule]]:
+    """Return every rule kind by name, in the order of the families (built on first use,
+    whole before it is shared: the web server's threads may ask at once)."""
+    global _KINDS
+    if _KINDS is None:
+        from . import arrows, cells, globals, lines, outside, pairs
+        _KINDS = {cls.kind: cls for family in (globals, cells, pairs, lines, arrows, outside)
+                  for cls in family.KINDS}
+    return _KINDS
 
 
 def _kind_of(text: str) -> str:
     """Return the registered kind a user's spelling names (`antiknight`, `x` -> diagonal)."""
     key = text.strip().lower().replace("_", "-").replace(" ", "-")
-    if key in KINDS:
+    known = kinds()
+    if key in known:
         return key
-    for kind, cls in KINDS.items():
+    for kind, cls in known.items():
         if key in cls.aliases or key.replace("-", "") == kind.replace("-", ""):
             return kind
     return ""
@@ -52,7 +63,7 @@ def parse_rules(text: str | Sequence[str] | None) -> tuple[Rule, ...]:
         kind = _kind_of(name)
         if not kind:
             raise BadInput(f"unknown rule {raw.strip()[:40]!r} (known: {', '.join(global_kinds())})")
-        cls = KINDS[kind]
+        cls = kinds()[kind]
         if not cls.is_global:
             raise BadInput(f"rule {kind!r} needs parameters: give it as a JSON object "
                            f"(see docs/rules.md)")
@@ -78,7 +89,7 @@ def _with_marks(cls: type[Rule], marks: str) -> Rule:
 
 def global_kinds() -> list[str]:
     """Return the kinds that take no parameters (the ones `--rules` accepts)."""
-    return [k for k, cls in KINDS.items() if cls.is_global]
+    return [k for k, cls in kinds().items() if cls.is_global]
 
 
 def rule_from_data(item: Any, geometry: Geometry, index: int = 0) -> Rule:
@@ -91,7 +102,7 @@ def rule_from_data(item: Any, geometry: Geometry, index: int = 0) -> Rule:
         kind = _kind_of(item)
         if not kind:
             raise BadInput(f"{where}: unknown kind {item[:40]!r}")
-        cls = KINDS[kind]
+        cls = kinds()[kind]
         if not cls.is_global:
             raise BadInput(f"{where} ({kind}): needs parameters, give it as an object")
         return cls()
@@ -104,7 +115,7 @@ def rule_from_data(item: Any, geometry: Geometry, index: int = 0) -> Rule:
     if not kind:
         raise BadInput(f"{where}: unknown kind {raw_kind[:40]!r}")
     try:
-        return KINDS[kind].from_data(item, geometry)
+        return kinds()[kind].from_data(item, geometry)
     except BadInput as err:
         raise BadInput(f"{where} ({kind}): {err.reason}") from None
 
