@@ -4,6 +4,9 @@ message or a picture, and bad input is always exit 2 with one line, never an int
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -387,3 +390,23 @@ def test_numbers_past_the_digit_limit_are_http_400():
     with TestClient(create_app(Settings(workers=1)), base_url="http://127.0.0.1") as client:
         r = client.post("/api/solve", json={"puzzle": f"1x1-is=={BIG}"})
     assert r.status_code == 400 and "spec 1" in r.json()["error"]
+
+
+def test_an_endless_line_on_standard_input_stops_the_reading():
+    with open("/dev/zero", "rb") as zeros:
+        done = subprocess.run([sys.executable, "-m", "polydoku", "solve", "-"], stdin=zeros,
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["polydoku: <stdin>: a line longer than 16 MB: "
+                                        "stopped reading"]
+
+
+@pytest.mark.parametrize("kind", ["device", "named pipe", "folder"])
+def test_special_files_are_refused_by_name(run_cli, tmp_path, kind):
+    path = {"device": "/dev/zero", "named pipe": str(tmp_path / "fifo"),
+            "folder": str(tmp_path)}[kind]
+    if kind == "named pipe":
+        os.mkfifo(path)           # opening it to read would wait for a writer for ever
+    r = run_cli("solve", path)
+    assert r.code == 2
+    assert r.err.splitlines() == [f"polydoku: {path}: is a {kind}, not a file of puzzles"]

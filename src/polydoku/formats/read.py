@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import sys
 from dataclasses import dataclass
 from itertools import islice
@@ -37,19 +38,29 @@ MAX_LINE = 1 << 20          # characters in one line of a one-puzzle-per-line so
 MAX_DOCUMENT = 16 << 20     # characters in a source holding one puzzle (a grid, JSON, XML)
 
 
-def _lines(handle: IO[str]) -> Iterator[str]:
-    """Yield the lines of a stream, each cut to MAX_LINE + 1 characters (the rest of a longer
-    line is read and dropped, so memory stays bounded; `parse_entry` reports it)."""
+def _lines(handle: IO[str], source: str) -> Iterator[str]:
+    """Yield the lines of a stream, each cut to MAX_LINE + 1 characters. The rest of a longer
+    line is read and dropped (`parse_entry` reports the line), at most MAX_DOCUMENT characters
+    of it: an endless line (`- < /dev/zero`) stops the reading with bad input."""
     while True:
         line = handle.readline(MAX_LINE + 1)
         if not line:
             return
-        if len(line) > MAX_LINE and not line.endswith("\n"):
-            while True:
-                rest = handle.readline(MAX_LINE)
-                if not rest or rest.endswith("\n"):
-                    break
         yield line
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            _skip_rest(handle, source)
+
+
+def _skip_rest(handle: IO[str], source: str) -> None:
+    """Read and drop the rest of an over-long line, at most MAX_DOCUMENT characters of it."""
+    skipped = 0
+    while skipped <= MAX_DOCUMENT:
+        rest = handle.readline(MAX_LINE)
+        if not rest or rest.endswith("\n"):
+            return
+        skipped += len(rest)
+    raise BadInput(f"a line longer than {MAX_DOCUMENT >> 20} MB: stopped reading",
+                   source=source)
 
 
 @dataclass
@@ -159,20 +170,19 @@ def _is_many(first: list[str], fmt: str) -> bool:
 def _stream(handle: IO[str], source: str, fmt: str, rules: Sequence[Rule],
             size: int | None, raw: bool = False) -> Iterator[Entry | RawLine]:
     """Yield the entries of an open text stream (unparsed `RawLine`s for many lines when `raw`)."""
-    lines = _lines(handle)
+    lines = _lines(handle, source)
     head = list(islice(lines, 27))
     if head and head[0].startswith("\ufeff"):      # a UTF-8 byte-order mark
         head[0] = head[0][1:]
     content = [c for c in (_content(ln) for ln in head if len(ln) <= MAX_LINE) if c]
     if not _is_many(content, fmt) or (fmt == "auto" and len(content) <= 1 and not
                                        (content and content[0].startswith("{"))):
-        text = "".join(head)
-        if len(text) <= MAX_DOCUMENT:
-            text += handle.read(MAX_DOCUMENT + 1 - len(text))
         try:
             long = next((k for k, ln in enumerate(head, 1) if len(ln) > MAX_LINE), None)
             if long is not None:
                 raise BadInput(f"line longer than {MAX_LINE >> 20} MB", line=long)
+            text = "".join(head)
+            text += handle.read(MAX_DOCUMENT + 1 - len(text))
             if len(text) > MAX_DOCUMENT:
                 raise BadInput(f"too large: one puzzle of more than {MAX_DOCUMENT >> 20} MB")
             yield Entry(_parse_single(text, fmt, rules, size, None), source=source)
@@ -210,6 +220,24 @@ def parse_entry(text: str, lineno: int, source: str, *, rules: Sequence[Rule] = 
 def _chain(head: list[str], rest: Iterator[str]) -> Iterator[str]:
     yield from head
     yield from rest
+
+
+def _special_file(source: str) -> str | None:
+    """Return what a source names when it is something other than a plain file that exists
+    (a folder, a device, a pipe, a socket: reading them blocks, never ends or makes no sense),
+    else None."""
+    if "\n" in source or "\0" in source or len(source) > 4096:
+        return None
+    try:
+        mode = os.stat(source).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return ("a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "a device")
 
 
 def _stdin_text(stdin: IO[str] | None) -> IO[str]:
@@ -251,6 +279,9 @@ def read_puzzles(source: str, *, fmt: str = "auto", rules: Sequence[Rule] = (),
             raise BadInput(f"not UTF-8 text (byte {err.start} of a block)",
                            source="<stdin>") from None
         return
+    special = _special_file(source)
+    if special:
+        raise BadInput(f"is {special}, not a file of puzzles", source=source)
     if os.path.isfile(source):
         try:
             with open(source, encoding="utf-8-sig", errors="strict") as handle:
