@@ -43,6 +43,8 @@ SLOW = {
     "test_rules_text.py::test_published_puzzles_read_from_the_link_and_their_rules_text_alone",
     "test_paths.py::test_a_path_through_a_cell_twice_keeps_its_statement",
     "test_sudokupad.py::test_published_puzzles_drawn_as_sudokupad_draws_them_solve_from_the_link",
+    "test_batch.py::test_a_killed_worker_does_not_end_the_batch",
+    "test_batch.py::test_a_chunk_that_kills_its_worker_is_given_up_and_the_rest_answered",
     "test_explainer.py::test_a_forcing_net_is_rated_by_its_size",
     "test_files.py::test_a_full_disk_names_the_file_and_leaves_nothing_half_written",
     "test_core.py::test_the_hardest_published_variants_solve_on_the_compiled_core",

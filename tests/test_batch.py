@@ -1,10 +1,16 @@
 """Batch solving: the ordered, bounded process map, and `solve FILE --jobs N`."""
 
 import itertools
+import os
+import signal
+import subprocess
+import sys
+import time
 
 from conftest import data_lines
 
-from polydoku.batch import IN_FLIGHT_PER_JOB, MAX_CHUNK, next_chunk_size, ordered_map
+from polydoku.batch import (IN_FLIGHT_PER_JOB, MAX_CHUNK, next_chunk_size, ordered_chunks,
+                            ordered_map)
 
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 UNSAT = "55" + WIKI[2:]
@@ -74,3 +80,66 @@ def test_progress_bar_counts_and_draws(capsys):
     with Progress(None, enabled=False) as quiet:
         quiet.advance(5, items=3)
     assert quiet.count == 3 and capsys.readouterr().err == ""
+
+
+def _dies_on_seven(start, chunk):
+    """A task whose worker is killed (as the out-of-memory killer does) by item 7."""
+    if 7 in chunk:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return [x * 10 for x in chunk]
+
+
+def test_a_chunk_that_kills_its_worker_is_given_up_and_the_rest_answered():
+    lost = []
+
+    def on_lost(start, chunk, error):
+        lost.append((start, chunk, type(error).__name__))
+        return ["lost"] * len(chunk)
+    out = [(chunk, result) for chunk, result in
+           ordered_chunks(_dies_on_seven, range(12), jobs=2, size=1, on_lost=on_lost)]
+    assert [c for c, _ in out] == [[k] for k in range(12)]
+    assert [r for _, r in out] == [[k * 10] for k in range(7)] + [["lost"]] + \
+        [[k * 10] for k in range(8, 12)]
+    assert lost == [(7, [7], "WorkerLost")]
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    stat = handle.read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def test_a_killed_worker_does_not_end_the_batch(tmp_path):
+    """SIGKILL of one `--jobs 2` worker mid-run, for real: its chunk runs again and every
+    line gets its right answer."""
+    puzzles = data_lines("royle_17clue.txt", limit=30000)
+    solutions = data_lines("royle_17clue.solutions.txt", limit=30000)
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    proc = subprocess.Popen([sys.executable, "-m", "polydoku", "solve", str(path), "--jobs", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    killed = None
+    deadline = time.monotonic() + 60
+    while killed is None and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+        # workers are the fork server's children; the server is the command's child
+        for worker in [w for helper in _children(proc.pid) for w in _children(helper)]:
+            try:
+                os.kill(worker, signal.SIGKILL)
+                killed = worker
+                break
+            except ProcessLookupError:
+                continue
+    out, err = proc.communicate(timeout=300)
+    assert killed is not None, "no worker was running"
+    assert proc.returncode == 0, err
+    assert out.split() == solutions
+    assert len(err.splitlines()) == 1 and "30,000 solved" in err

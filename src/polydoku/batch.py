@@ -11,6 +11,11 @@ It must not know what an item is: reading, parsing, solving and rendering belong
 and its task (a top-level function, so workers can import it). Each worker sets itself up once
 through `initializer` (e.g. builds its own engine).
 
+A worker that dies (SIGKILL, the out-of-memory killer) does not end the run: the pool is
+replaced and the chunks it had not finished run again, the oldest alone first, so a chunk that
+kills its worker every time is found and given up after `MAX_ATTEMPTS` runs (`on_lost` says
+what its items become), as the Dask path does.
+
 `run_chunks` / `run_map` take the same task to a Dask cluster instead when given `dask=ADDRESS`
 (`polydoku.cluster`): a command written for `--jobs` runs on a cluster by passing its `--dask`.
 
@@ -24,6 +29,7 @@ from __future__ import annotations
 import os
 import time
 from collections import deque
+from dataclasses import dataclass
 from functools import partial
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sized, TypeVar
@@ -79,21 +85,104 @@ def _context(preload: tuple[str, ...]) -> multiprocessing.context.BaseContext:
     return ctx
 
 
+class WorkerLost(Exception):
+    """A chunk whose worker process ended (killed by a signal, out of memory) every time it
+    ran: MAX_ATTEMPTS times, each time alone in a fresh pool."""
+
+
+def lost_reason(error: BaseException) -> str:
+    """Return why a chunk was given up, in a few words for its items' error lines."""
+    if isinstance(error, WorkerLost):
+        return f"lost: {error}"
+    text = " ".join(f"{type(error).__name__}: {error}".split())[:300]
+    return f"lost on the cluster ({text})"
+
+
+MAX_ATTEMPTS = 3        # runs of a chunk that kills its worker before it is given up (Dask: 3)
+
+
+@dataclass
+class _Pending:
+    """A chunk in flight: its first item's index, its items, its future, its failed runs."""
+
+    start: int
+    chunk: list
+    future: Future
+    attempts: int = 0
+
+
+class _SurvivingPool:
+    """A process pool that outlives its workers: when one dies (SIGKILL, the out-of-memory
+    killer), the executor breaks and fails every chunk not yet done; a fresh pool then runs
+    the oldest such chunk alone (so the chunk that kills is found, and given up after
+    MAX_ATTEMPTS runs), then the others. Chunks done before the break keep their results."""
+
+    def __init__(self, jobs: int, context, initializer, initargs, task):
+        self.jobs, self.context, self.task = max(1, jobs), context, task
+        self.init = (initializer, initargs)
+        self.pool = self._new()
+
+    def _new(self) -> ProcessPoolExecutor:
+        from concurrent.futures import ProcessPoolExecutor
+        return ProcessPoolExecutor(self.jobs, mp_context=self.context,
+                                   initializer=_start_worker, initargs=self.init)
+
+    def submit(self, start: int, chunk: list) -> Future:
+        """Return the future of task(start, chunk) on the pool (already failed when the pool
+        broke before `result` saw it: it runs again with the others)."""
+        from concurrent.futures import Future
+        from concurrent.futures.process import BrokenProcessPool
+        try:
+            return self.pool.submit(_timed, self.task, start, chunk)
+        except BrokenProcessPool as err:
+            failed: Future = Future()
+            failed.set_exception(err)
+            return failed
+
+    def result(self, pending: deque[_Pending]) -> tuple[Any, float] | WorkerLost:
+        """Return the oldest pending chunk's (result, seconds), running it again (and the
+        chunks after it) while its worker dies; WorkerLost once it has killed one too often."""
+        from concurrent.futures.process import BrokenProcessPool
+        oldest = pending[0]
+        while True:
+            try:
+                return oldest.future.result()
+            except BrokenProcessPool:
+                oldest.attempts += 1
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = self._new()
+            if oldest.attempts >= MAX_ATTEMPTS:
+                self._resubmit(list(pending)[1:])
+                return WorkerLost(f"its worker process ended {oldest.attempts} times "
+                                  f"(killed, or out of memory)")
+            self._resubmit([oldest])
+            if oldest.future.exception() is None:     # alone first: a chunk that kills is found
+                self._resubmit(list(pending)[1:])
+
+    def _resubmit(self, entries: list[_Pending]) -> None:
+        """Run again the chunks whose futures the broken pool failed (not those it finished)."""
+        for entry in entries:
+            future = entry.future
+            if future.cancelled() or not future.done() or future.exception() is not None:
+                entry.future = self.submit(entry.start, entry.chunk)
+
+
 def ordered_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, jobs: int,
                    initializer: Callable[..., Any] | None = None, initargs: tuple = (),
-                   preload: tuple[str, ...] = (), size: int | None = None
+                   preload: tuple[str, ...] = (), size: int | None = None,
+                   on_lost: Callable[[int, list[T], BaseException], R] | None = None
                    ) -> Iterator[tuple[list[T], R]]:
     """Yield (chunk, task(start, chunk)) for consecutive chunks of the items, in input order,
     computed on `jobs` processes; `start` is the index of the chunk's first item. `preload`
     names modules the workers need (imported once, before they start). `size` fixes the
-    chunk size (default: sized by time)."""
-    from concurrent.futures import ProcessPoolExecutor
+    chunk size (default: sized by time). A worker that dies is replaced and its chunk run
+    again; a chunk that kills its worker MAX_ATTEMPTS times yields on_lost(start, chunk,
+    error) (without `on_lost` it raises WorkerLost)."""
     source = iter(items)
     context = _context(preload)       # first: it names the modules the fork server preloads
     _start_helpers()
-    pool = ProcessPoolExecutor(max(1, jobs), mp_context=context,
-                               initializer=_start_worker, initargs=(initializer, initargs))
-    pending: deque[tuple[list[T], Future]] = deque()
+    pool = _SurvivingPool(jobs, context, initializer, initargs, task)
+    pending: deque[_Pending] = deque()
     fixed = size
     size, start, exhausted, finished, stopped = fixed or 1, 0, False, False, False
     try:
@@ -101,15 +190,21 @@ def ordered_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, job
             while not exhausted and len(pending) < jobs * IN_FLIGHT_PER_JOB:
                 chunk = list(islice(source, size))
                 if chunk:
-                    pending.append((chunk, pool.submit(_timed, task, start, chunk)))
+                    pending.append(_Pending(start, chunk, pool.submit(start, chunk)))
                 start += len(chunk)
                 exhausted = len(chunk) < size
             if not pending:
                 break
-            chunk, future = pending.popleft()
-            result, seconds = future.result()
-            size = fixed or next_chunk_size(size, seconds, len(chunk))
-            yield chunk, result
+            answer = pool.result(pending)
+            entry = pending.popleft()
+            if isinstance(answer, WorkerLost):
+                if on_lost is None:
+                    raise answer
+                yield entry.chunk, on_lost(entry.start, entry.chunk, answer)
+                continue
+            result, seconds = answer
+            size = fixed or next_chunk_size(size, seconds, len(entry.chunk))
+            yield entry.chunk, result
         finished = True
     except KeyboardInterrupt:
         stopped = True
@@ -120,12 +215,12 @@ def ordered_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, job
         # (its sandbox kills the tool and removes its folder) instead of finishing a puzzle
         # that may take minutes, and is waited for a few seconds at most.
         if stopped:
-            processes = stop_workers(pool)
-            pool.shutdown(wait=False, cancel_futures=True)
+            processes = stop_workers(pool.pool)
+            pool.pool.shutdown(wait=False, cancel_futures=True)
             for proc in processes:
                 proc.join(timeout=5)
         else:
-            pool.shutdown(wait=True, cancel_futures=not finished)
+            pool.pool.shutdown(wait=True, cancel_futures=not finished)
 
 
 def _start_helpers() -> None:
@@ -232,7 +327,7 @@ def run_chunks(task: Callable[[int, list[T]], R], items: Iterable[T], *, jobs: i
                               unordered=unordered, initializer=initializer, initargs=initargs,
                               on_lost=on_lost, total=total)
     return ordered_chunks(task, items, jobs=jobs, initializer=initializer, initargs=initargs,
-                          preload=preload, size=size)
+                          preload=preload, size=size, on_lost=on_lost)
 
 
 def run_map(task: Callable[[list[T]], list[R]], items: Iterable[T], *, jobs: int,

@@ -177,10 +177,10 @@ def _run_chunk(tasks: list[Task]) -> list[dict]:
 
 
 def _lost_chunk(tasks: list[Task], error: BaseException) -> list[dict]:
-    """Return the results of a chunk of tasks the cluster could not compute: errors."""
-    from ..cluster import one_line
+    """Return the results of a chunk of tasks the workers could not compute: errors."""
+    from ..batch import lost_reason
     return [{"status": "error", "seconds": 0.0, "cpu_seconds": 0.0, "runs": [],
-             "message": f"lost on the cluster ({one_line(error)})", "stats": {}}
+             "message": lost_reason(error), "stats": {}}
             for _ in tasks]
 
 

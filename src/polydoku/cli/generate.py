@@ -215,10 +215,11 @@ def _make_chunk(request: Request, output: Output, numbers: list[int]
 
 def _lost(output: Output, numbers: list[int], error: BaseException
           ) -> list[tuple[str, str, int]]:
-    """Return what puzzles the cluster lost print: an error line each (exit 3)."""
+    """Return what puzzles the workers lost print: an error line each (exit 3)."""
+    from ..batch import lost_reason
     from ..errors import EXIT_ENGINE
     from ..text import one_line
-    return [("", f"polydoku: puzzle {k + 1}: lost on the cluster ({one_line(str(error))})\n",
+    return [("", f"polydoku: puzzle {k + 1}: {one_line(lost_reason(error))}\n",
              EXIT_ENGINE) for k in numbers]
 
 

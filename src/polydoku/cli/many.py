@@ -20,6 +20,7 @@ import os
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import chain
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, cast
@@ -139,7 +140,8 @@ def run_lines(first: RawLine, after: Iterable[RawLine | Entry], job: Job, spread
         # Raw lines come one per input line from line 1, so a line's number is its index + 1.
         batches = (result for _, result in run_chunks(
             run_batch, (r.text for r in lines), jobs=jobs, size=spread.chunk,
-            initializer=init_worker, initargs=(job,), preload=(__name__,)))
+            initializer=init_worker, initargs=(job,), preload=(__name__,),
+            on_lost=partial(lost_batch, job)))
     return stream(batches, total, job.summary, carried=carried, note=job.note)
 
 
@@ -237,10 +239,10 @@ def bad_result(job: Job, entry: Entry) -> Result:
 
 
 def lost_batch(job: Job, start: int, texts: list[str], error: BaseException) -> Batch:
-    """Return the batch of lines the cluster could not compute: each puzzle an error (exit
+    """Return the batch of lines the workers could not compute: each puzzle an error (exit
     3), each bad line its own bad input (exit 2)."""
-    from ..cluster import one_line
-    return lines_batch(job, start, texts, failed=f"lost on the cluster ({one_line(error)})")
+    from ..batch import lost_reason
+    return lines_batch(job, start, texts, failed=lost_reason(error))
 
 
 def lines_batch(job: Job, start: int, texts: list[str], engine: Engine | None = None,
