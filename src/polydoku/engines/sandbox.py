@@ -229,6 +229,11 @@ def stop_group(proc: subprocess.Popen, grace: float) -> None:
                 stream.close()
 
 
+def tool_running(folder: Path) -> bool:
+    """Return whether a sandbox under `folder` records a tool still running."""
+    return any(folder.glob(f"*/{PID_FILE}"))
+
+
 def remove_leftovers(folder: Path) -> None:
     """Kill the tools that sandboxes under `folder` still record as running (their process
     died before it could), then remove the folder."""

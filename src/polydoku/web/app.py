@@ -32,7 +32,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..engines.sandbox import TOOL_STOP_SECONDS, remove_leftovers
+from ..engines.sandbox import TOOL_STOP_SECONDS, remove_leftovers, tool_running
 from ..errors import BadInput
 from . import runs
 from .guard import Guard
@@ -43,6 +43,7 @@ MAX_BODY = 1 << 20
 BODY_SECONDS = 30.0
 ISS_PAGE = "https://sigh.github.io/Interactive-Sudoku-Solver/?q="
 STOP_SECONDS = TOOL_STOP_SECONDS + 5.0      # a worker's clean-up: its tool's, then its own
+QUICK_STOP = 2.0                            # ... and one's with no tool running
 LOG = logging.getLogger("polydoku.web")
 CSP = ("default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; "
        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
@@ -145,8 +146,8 @@ class Workers:
     async def run(self, req: runs.Request, request: Request) -> tuple[int, dict]:
         """Return (status, JSON) of a request run in a worker: 429 when every slot stays busy,
         the run stopped at its time limit, when the client goes away or the server stops.
-        The answer goes out at once; the worker is stopped behind it, and its slot is free
-        again once it has."""
+        The answer goes out once the worker has stopped and its slot is free again (at once
+        when the server is shutting down: the worker is stopped behind it)."""
         try:
             await asyncio.wait_for(self.slots.acquire(), self.settings.queue_wait)
         except TimeoutError:
@@ -164,6 +165,8 @@ class Workers:
             task = asyncio.get_running_loop().create_task(self._stop(proc, folder))
             self.stopping.add(task)
             task.add_done_callback(self.stopping.discard)
+            if not self.closing.is_set():
+                await asyncio.shield(task)
 
     async def _wait(self, proc, receive, req: runs.Request, request: Request) -> tuple[int, dict]:
         """Return the worker's answer, or an answer of the server's own at the deadline, a
@@ -207,14 +210,20 @@ class Workers:
 
 def stop(proc, folder: str | None = None, grace: float = STOP_SECONDS) -> None:
     """Stop a worker process: SIGTERM (its sandboxes ask their tools to stop, wait for them
-    a while, then remove their folders), SIGKILL after `grace` seconds; then kill whatever
-    tool a killed worker left running and remove the worker's folder."""
+    a while, then remove their folders), SIGKILL after `grace` seconds, or after QUICK_STOP
+    when no tool of it is running (an engine in the worker itself has nothing to clean up);
+    then kill whatever tool a killed worker left running and remove the worker's folder."""
+    start = time.monotonic()
     if proc.is_alive():
         proc.terminate()
-        proc.join(grace)
-    if proc.is_alive():
-        proc.kill()
-        proc.join()
+    while proc.is_alive():
+        waited = time.monotonic() - start
+        if waited > grace or (waited > QUICK_STOP and not (
+                folder is not None and tool_running(Path(folder)))):
+            proc.kill()
+            break
+        proc.join(0.05)
+    proc.join()
     proc.close()
     if folder is not None:
         remove_leftovers(Path(folder))
