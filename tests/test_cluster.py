@@ -249,3 +249,38 @@ def test_bench_on_the_cluster_verifies_the_same_answers(run_cli, cluster, tmp_pa
                 for w, d in runs.items()}
     assert statuses["there"] == statuses["here"]
     assert {s[3] for s in statuses["there"]} == {"solved"} and len(statuses["there"]) == 16
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    stat = handle.read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def test_local_cluster_leaves_no_scratch_space_and_is_quiet_about_a_killed_worker(tmp_path):
+    puzzles, solutions = _royle(20000)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    proc = subprocess.Popen([*CLI, "solve", _file(tmp_path, puzzles), "--dask", "local",
+                             "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=_env(TMPDIR=str(scratch)))
+    first = proc.stdout.readline()             # under way: the workers are up
+    workers = [pid for pid in _children(proc.pid)
+               if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    os.kill(workers[0], signal.SIGKILL)
+    with proc.stdout, proc.stderr:
+        rest, err = proc.stdout.read(), proc.stderr.read()
+    proc.wait(120)
+    assert proc.returncode == 0, err
+    assert (first + rest).split() == solutions
+    assert err.splitlines() == [line for line in err.splitlines() if "20,000 solved" in line]
+    assert len(err.splitlines()) == 1
+    assert list(scratch.iterdir()) == []

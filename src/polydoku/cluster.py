@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import gc
 import logging
+import shutil
 import signal
 import socket
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -79,13 +81,19 @@ def connect(address: str, *, workers: int) -> Iterator[Any]:
     except ImportError:
         raise ClusterUnavailable(f"--dask needs Dask distributed, which is not installed "
                                  f"(install: {INSTALL_HINT})") from None
-    cluster = None
+    cluster, scratch = None, None
     try:
         if address == LOCAL:
-            with dask.config.set(QUIET):
+            # The workers' spill space goes in a folder of this run's own, removed with it
+            # (Dask's default, $TMPDIR/dask-scratch-space, stayed behind). Its logs are
+            # silenced below CRITICAL: a killed worker is Dask's business (its chunk runs
+            # again), not a line on the user's terminal.
+            scratch = tempfile.mkdtemp(prefix="polydoku-dask-")
+            with dask.config.set({**QUIET, "temporary-directory": scratch}):
                 cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
                                                    processes=True, dashboard_address=":0",
-                                                   silence_logs=logging.ERROR)
+                                                   local_directory=scratch,
+                                                   silence_logs=logging.CRITICAL)
             client = distributed.Client(cluster)
         else:
             _probe(address)
@@ -93,15 +101,21 @@ def connect(address: str, *, workers: int) -> Iterator[Any]:
     except (OSError, TimeoutError, ValueError, TypeError) as err:
         if cluster is not None:
             cluster.close()
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
         where = "start a local Dask cluster" if address == LOCAL else \
             f"reach the Dask scheduler at {address!r}"
         raise ClusterUnavailable(f"cannot {where}: {one_line(err)}") from None
     try:
         yield client
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        try:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+        finally:
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _probe(address: str) -> None:
