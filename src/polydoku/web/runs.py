@@ -186,7 +186,10 @@ def _solve(req: Request) -> dict:
 
 def _count(req: Request) -> dict:
     engine = _engine(req, "count", "count them")
-    outcome = api.solve(req.puzzle, engine, max_solutions=req.limit, timeout=req.timeout)
+    # Two solutions kept, as `solve --count` keeps: verifying every one counted (up to
+    # 100,000) took far longer than the run's timeout.
+    outcome = api.solve(req.puzzle, engine, max_solutions=req.limit, timeout=req.timeout,
+                        keep_solutions=2)
     return solve_json(req.puzzle, outcome, "count")
 
 
