@@ -17,9 +17,8 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from ..problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
 
-# What an engine may declare in `takes`: constraint kinds of the IR, and "aux" for auxiliary
-# variables (which sums, sandwiches, skyscrapers, quadruples and renban lines bring).
-ALL_KINDS: frozenset = frozenset({AllDifferent, Nogood, Table, AbsDiffNot, Linear, "aux"})
+# Every constraint kind of the IR, for an engine that takes them all (`takes`).
+ALL_KINDS: frozenset[type] = frozenset({AllDifferent, Nogood, Table, AbsDiffNot, Linear})
 
 
 class Status(str, enum.Enum):
@@ -151,8 +150,10 @@ class Engine:
     needs_root: ClassVar[bool] = False
     # The IR kinds the engine takes, itself or through `problem.lower` (which turns
     # AllDifferent and AbsDiffNot into nogoods, and Linear into tables over auxiliaries),
-    # plus "aux" when it handles auxiliary variables. `refusal` reads it before a run.
-    takes: ClassVar[frozenset] = frozenset({AllDifferent, Nogood, Table, AbsDiffNot})
+    # and whether it handles auxiliary variables (which sums, sandwiches, skyscrapers,
+    # quadruples and renban lines bring). `refusal` reads both before a run.
+    takes: ClassVar[frozenset[type]] = frozenset({AllDifferent, Nogood, Table, AbsDiffNot})
+    takes_aux: ClassVar[bool] = False
     # The engine options (`-o name=value`) it knows, each with the values it takes and its
     # default: any other name, or a value an option does not take, is bad input, found here
     # before anything runs.
@@ -201,7 +202,7 @@ class Engine:
                 kinds.discard(kind)
                 kinds.add(Nogood)
         missing = [k.__name__ for k in kinds - self.takes]
-        if aux and "aux" not in self.takes:
+        if aux and not self.takes_aux:
             missing.append("auxiliary variables")
         if not missing:
             return None

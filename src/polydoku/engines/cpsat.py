@@ -88,6 +88,7 @@ class CpSatEngine(Engine):
     install_hint = "pip install ortools"
     capabilities = frozenset({"solve", "count", "core"})
     takes = ALL_KINDS
+    takes_aux = True
 
     def available(self) -> Availability:
         # looked up, not imported: importing OR-tools takes a quarter of a second

@@ -956,6 +956,7 @@ class NativeEngine(Engine):
     install_hint = "built in"
     capabilities = frozenset({"solve", "count"})
     takes = ALL_KINDS
+    takes_aux = True
 
     def available(self) -> Availability:
         from .. import __version__

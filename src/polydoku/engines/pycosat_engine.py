@@ -25,6 +25,7 @@ class PycosatEngine(Engine):
     install_hint = "pip install pycosat"
     capabilities = frozenset({"solve", "count"})
     takes = ALL_KINDS
+    takes_aux = True
 
     def available(self) -> Availability:
         try:

@@ -83,6 +83,7 @@ class SatEngine(Engine):
     install_hint = "pip install python-sat"
     capabilities = frozenset({"solve", "count", "core"})
     takes = ALL_KINDS
+    takes_aux = True
 
     def __init__(self, variant=None, *, keep=None, options=None):
         super().__init__(variant, keep=keep, options=options)

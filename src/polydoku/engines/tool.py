@@ -34,6 +34,7 @@ class ToolEngine(Engine, Generic[A]):
 
     capabilities = frozenset({"solve"})
     takes = ALL_KINDS
+    takes_aux = True
     variants: ClassVar[tuple[str, ...]] = ("faithful", "tuned")
     tool: ClassVar[str] = ""             # the tool's name in messages
 

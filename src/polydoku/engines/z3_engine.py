@@ -66,6 +66,7 @@ class Z3Engine(Engine):
     install_hint = "pip install z3-solver"
     capabilities = frozenset({"solve", "count", "core"})
     takes = ALL_KINDS
+    takes_aux = True
     # Enumeration by blocking clauses costs Z3 about 25 ms of CPU per solution on 9x9, so the
     # --count differential (5,260 solutions over 43 puzzles) takes a spread of 5 of them.
     differential_limit = 5

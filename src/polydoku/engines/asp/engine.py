@@ -44,6 +44,7 @@ class ClingoEngine(Engine):
     install_hint = "pip install clingo"
     capabilities = frozenset({"solve", "count"})
     takes = ALL_KINDS
+    takes_aux = True
 
     def available(self) -> Availability:
         try:

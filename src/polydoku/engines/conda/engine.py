@@ -36,6 +36,7 @@ class _CondaEngine(Engine):
     distribution: ClassVar[str] = ""     # the PyPI distribution that provides it
     capabilities = frozenset({"solve"})
     takes = ALL_KINDS
+    takes_aux = True
     variants = VARIANTS
 
     def available(self) -> Availability:

@@ -45,6 +45,7 @@ class MiniZincEngine(Engine):
     install_hint = "apt-get install minizinc (Debian; Gecode's backend comes with package flatzinc)"
     capabilities = frozenset({"solve", "count"})
     takes = ALL_KINDS
+    takes_aux = True
 
     def available(self) -> Availability:
         return _availability(self.option("solver"), self.install_hint)

@@ -57,6 +57,7 @@ class ResolvelibEngine(Engine):
 
     capabilities = frozenset({"solve"})
     takes = ALL_KINDS
+    takes_aux = True
     variants = ("faithful", "tuned")
 
     id = "resolvelib"
