@@ -116,3 +116,19 @@ def test_verbose_says_what_the_text_was_read_to_say(run_cli):
     entry = HELD_OUT_4["clipped"]
     r = run_cli("solve", to_scl(entry, ruleset(entry)), "--verbose")
     assert r.code == 0 and "read from the rules text" in r.err and "anti-king" in r.err
+
+
+def test_a_puzzle_read_from_a_drawing_with_several_solutions_warns_a_clue_may_be_unread(
+        run_cli):
+    entry = HELD_OUT_4["clipped"]                  # its anti-king rule is in its text only
+    r = run_cli("solve", to_scl(entry, "Thermometers and arrows."))
+    assert r.code != 2 and "not unique" in r.err and "may be unread" in r.err
+    r = run_cli("solve", to_scl(entry, ruleset(entry)))
+    assert r.code == 0 and "may be unread" not in r.err
+
+
+def test_json_says_what_the_text_was_read_to_say(run_cli):
+    entry = HELD_OUT_4["clipped"]
+    r = run_cli("solve", to_scl(entry, ruleset(entry)), "--json")
+    said = json.loads(r.out)["read_from_text"]
+    assert r.code == 0 and any(s.startswith("anti-king (") for s in said)

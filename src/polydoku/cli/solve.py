@@ -158,16 +158,23 @@ def _uniqueness(p, engine: Engine, outcome, timeout: float) -> tuple[bool | None
     unique, who, budget = api.second_solution(p, engine, outcome, timeout)
     if unique is None:
         return None, unchecked_words(where, who or budget_words(budget))
-    return unique, "" if unique else not_unique_words(where, who)
+    if unique:
+        return unique, ""
+    from ..formats.foreign import UNREAD, is_from_drawing
+    return unique, not_unique_words(where, who) + (
+        f"polydoku: {where}{UNREAD}\n" if is_from_drawing(p) else "")
 
 
 def _render(p, outcome, mode, fmt, unique: bool | None = None) -> tuple[str, str]:
     """Return one puzzle's outcome as stdout and stderr text in the chosen format (with
     `unique` in JSON when it was checked)."""
     if fmt == "json":
+        from ..formats.foreign import said_of
         data = solve_json(p, outcome, mode)
         if mode is None:
             data["unique"] = unique
+        if said := said_of(p):
+            data["read_from_text"] = said
         return json_line(data), ""
     words = outcome.message or ""
     where = p.name + ": " if p.name else ""

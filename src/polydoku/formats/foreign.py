@@ -7,6 +7,7 @@ It sits below both readers (`fpuzzles.py` and `sudokupad.py`) and imports neithe
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,41 @@ if TYPE_CHECKING:
 GLOBALS = {"diagonal+": "diagonal-anti", "diagonal-": "diagonal-main",
            "antiknight": "anti-knight", "antiking": "anti-king",
            "nonconsecutive": "non-consecutive", "disjointgroups": "disjoint-groups"}
+
+
+# the puzzles read from a drawing (a link), whose clues a reader may have missed
+_DRAWN: weakref.WeakSet = weakref.WeakSet()
+_SAID: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def from_drawing(puzzle: Puzzle, said: list[str] | None = None) -> Puzzle:
+    """Return the puzzle, remembered as read from a drawing (an f-puzzles or SudokuPad link),
+    with what its rules text was read to say."""
+    _DRAWN.add(puzzle)
+    if said:
+        _SAID[puzzle] = list(said)
+    return puzzle
+
+
+def said_of(puzzle: Puzzle) -> list[str]:
+    """Return what the rules text of a puzzle read from a drawing was read to say."""
+    try:
+        return list(_SAID.get(puzzle, ()))
+    except TypeError:
+        return []
+
+
+def is_from_drawing(puzzle: Puzzle) -> bool:
+    """Return whether a puzzle was read from a drawing: if it has several solutions, a clue
+    or a rule of its text may be unread."""
+    try:
+        return puzzle in _DRAWN
+    except TypeError:
+        return False
+
+
+UNREAD = ("it was read from a drawing: a clue, or a rule of its text, may be unread (--verbose "
+          "lists what was read and what was left out)")
 
 
 @dataclass

@@ -138,8 +138,10 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
         return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
     if fmt == "fpuzzles":
         from .fpuzzles import read_link      # imported when a link is read
-        puzzle = foreign.puzzle_of(read_link(stripped, line_names), name)
-        return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
+        converted = read_link(stripped, line_names)
+        puzzle = foreign.puzzle_of(converted, name)
+        return foreign.from_drawing(
+            puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules)))), converted.said)
     if fmt == "iss":
         from .iss import parse_iss
         puzzle = parse_iss(stripped, name=name)
