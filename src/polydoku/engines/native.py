@@ -65,7 +65,6 @@ class Compiled:
     tables: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]
     size: int = 0
     linears: list["_Sum"] = field(default_factory=list)
-    table_bits: list["_TableBits"] = field(default_factory=list)
     conflicts: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict,
                                                                     repr=False)
     core: "_Core | None" = field(default=None, repr=False)
@@ -75,6 +74,15 @@ class Compiled:
     # tables the rules imply (Rule.implied), filtered in search only: they prune sooner and
     # remove no solution, while propagation for reasoning stays that of the constraints
     implied: list["_TableBits"] = field(default_factory=list, repr=False)
+    _table_bits: list["_TableBits"] | None = field(default=None, repr=False)
+
+    @property
+    def table_bits(self) -> list["_TableBits"]:
+        """Return the tables made ready for the pure-Python filters, built on first use (the
+        compiled core reads `tables` itself: a sandwich's 810 tables cost 30 ms to ready)."""
+        if self._table_bits is None:
+            self._table_bits = [_TableBits(vs, ts) for vs, ts in self.tables]
+        return self._table_bits
 
 
 _CACHE: dict[tuple[int, int, int], tuple[tuple, Compiled]] = {}
@@ -147,7 +155,6 @@ def _compile(problem: Problem) -> Compiled:
         if conflicts else None,
         tables=tables, size=size,
         conflicts={k: sorted(v) for k, v in conflicts.items()}, linears=linears,
-        table_bits=[_TableBits(vs, ts) for vs, ts in tables],
         dsizes=dsizes, ncells=problem.ncells, implied=_implied(problem))
 
 
