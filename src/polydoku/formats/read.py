@@ -18,8 +18,6 @@ from ..errors import BadInput
 from ..model import Puzzle, Rule
 from .grid import is_separator, parse_grid
 from . import foreign
-from .iss import looks_like_iss
-from .jsonfmt import load_json, puzzle_from_dict
 from .line import parse_line
 from .specs import looks_like_specs, parse_specs
 
@@ -90,6 +88,16 @@ def _content(line: str) -> str:
     return text.split(":", 1)[0].strip() if ":" in text and not text.startswith("{") else text
 
 
+def _looks_like_iss(text: str) -> bool:
+    """Return whether text is an Interactive Sudoku Solver string: it starts with a dot and a
+    constraint name or a cell (the reader of ISS strings is loaded only then)."""
+    head = "".join(text[:40].split())[:2]
+    if len(head) < 2 or head[0] != "." or not (head[1].isalpha() or head[1] == "~"):
+        return False
+    from .iss import looks_like_iss
+    return looks_like_iss(text)
+
+
 def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
                   name: str | None) -> Puzzle:
     """Return the one puzzle in `text`, in format `fmt` (auto-detected when "auto")."""
@@ -107,7 +115,7 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
             fmt = "json"
         elif looks_like_specs(stripped):
             fmt = "specs"
-        elif looks_like_iss(stripped):
+        elif _looks_like_iss(stripped):
             fmt = "iss"
         else:
             content = [ln for ln in stripped.splitlines() if _content(ln)]
@@ -129,6 +137,7 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
     if fmt == "specs":
         return parse_specs(stripped, size=size, rules=rules, name=name)
     if fmt == "json":
+        from .jsonfmt import load_json, puzzle_from_dict
         data = load_json(stripped)
         if foreign.is_foreign(data):    # decoded f-puzzles JSON, or a SudokuPad puzzle object
             from .fpuzzles import convert_object
@@ -212,7 +221,7 @@ def parse_entry(text: str, lineno: int, source: str, *, rules: Sequence[Rule] = 
     try:
         kind = ("fpuzzles" if looks_like_link(text) else "json" if text.startswith("{")
                 else "specs" if looks_like_specs(text)
-                else "iss" if looks_like_iss(text) else "line")
+                else "iss" if _looks_like_iss(text) else "line")
         puzzle = _parse_single(text, kind, rules, size, f"{os.path.basename(source)}:{lineno}")
         return Entry(puzzle, line=lineno, source=source)
     except BadInput as err:
