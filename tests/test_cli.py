@@ -1,6 +1,7 @@
 """The CLI, in process: exit codes, output, and one-line errors without tracebacks."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -127,3 +128,20 @@ def test_solve_imports_only_what_solving_needs():
              "polydoku.benchmark", "polydoku.formats.fpuzzles", "polydoku.web",
              "polydoku.cli.explain", "polydoku.cli.bench", "polydoku.cli.generate", "logging"}
     assert not heavy & loaded
+
+
+def test_the_command_list_of_help_is_each_commands_own_summary():
+    import pkgutil
+
+    import click
+
+    from polydoku.cli import app
+    folder = [str(Path(app.__file__).parent)]
+    modules = {m.name.replace("_", "-") for m in pkgutil.iter_modules(folder)
+               if m.name not in app.HELPERS}
+    assert set(app.SUMMARIES) == modules, "a command is missing from cli/app.py's SUMMARIES"
+    ctx = click.Context(app.cli)
+    for name, summary in app.SUMMARIES.items():
+        command = app.cli.get_command(ctx, name)
+        assert command is not None and command.get_short_help_str(limit=1000) == summary, (
+            f"SUMMARIES[{name!r}] in cli/app.py must be the first sentence of its help")

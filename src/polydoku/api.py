@@ -6,7 +6,6 @@ answer is an engine failure, never output.
 
 from __future__ import annotations
 
-import os
 import resource
 import time
 from pathlib import Path
@@ -124,6 +123,3 @@ def second_solution(puzzle: Puzzle, engine: Engine, outcome: Outcome, timeout: f
     return None, "", budget
 
 
-def debug_enabled() -> bool:
-    """Return whether POLYDOKU_DEBUG asks for tracebacks."""
-    return bool(os.environ.get("POLYDOKU_DEBUG"))

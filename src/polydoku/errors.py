@@ -76,3 +76,9 @@ class ClusterUnavailable(PolydokuError):
     or gone."""
 
     exit_code = EXIT_ENGINE
+
+
+def debug_enabled() -> bool:
+    """Return whether POLYDOKU_DEBUG asks for tracebacks."""
+    import os
+    return bool(os.environ.get("POLYDOKU_DEBUG"))

@@ -16,16 +16,40 @@ from ..text import one_line
 HELPERS = ("app", "common", "express", "many")       # modules of this package that hold no command
 
 
+# Each command's summary, as `polydoku --help` lists it without importing every command (a
+# test holds each to the first sentence of its command's own help).
+SUMMARIES = {
+    'bench': 'Run every engine on every puzzle of the SET files, side by side, every answer verified.',
+    'candidates': "Show PUZZLE's true candidates: for each cell, the values that appear in at least one solution (with --at-least K, in at least K solutions), found without enumerating every solution: each solution found witnesses all its values at once.",
+    'check': 'Check that GRID is complete and breaks no rule: exit 0 valid, 1 invalid, 2 bad input.',
+    'check-unique': 'Answer whether PUZZLE (or each puzzle of a file) has exactly one solution: `yes`, or `no` with the reason (no solution, or two solutions and the cells where they differ).',
+    'engines': 'List the engines, whether each runs here, and how to install the missing ones (an engine whose tool runs only as root says so to other users).',
+    'explain': 'Explain why PUZZLE has no solution: a minimal set of givens that already has none (remove any one and the rest can be solved).',
+    'export': "Write PUZZLE as FORMAT into folder --out, with a README of the commands to run by hand; `--to fpuzzles|sudokupad` prints a link that opens the puzzle in those apps, `--to iss` the Interactive Sudoku Solver's constraint string.",
+    'generate': "Make new puzzles with exactly one solution, rated by polydoku's logic, at the --level asked.",
+    'hint': 'Show the next move for PUZZLE: the easiest named technique that makes progress, told as much as --level asks (a nudge, the technique, its cells, or the answer).',
+    'rate': "Rate every puzzle of PUZZLE (a file of one puzzle per line, a literal, or -) with polydoku's logic: level (Easy..Extreme), score, difficulty (Sudoku Explainer's scale, 1.0 to 11; for classic puzzles computed as it does), hardest technique, givens, unique.",
+    'render': 'Draw PUZZLE (its first puzzle, for a file of many) as an SVG or PNG picture.',
+    'serve': 'Serve a web page to enter, paste, solve, check and explain puzzles, and its JSON API under /api/, on this machine until Ctrl-C.',
+    'solve': 'Solve PUZZLE (a literal, a file of one or many puzzles, or - for stdin).',
+    'steps': 'Solve PUZZLE step by step with named techniques, as a person would, and rate it.',
+}
+
+
 class LazyGroup(click.Group):
     """A group whose commands are imported on first use: each module registers its command on
     `cli` when imported (`@cli.command()`)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        import pkgutil
-        from pathlib import Path
-        names = [m.name.replace("_", "-") for m in pkgutil.iter_modules([str(Path(__file__).parent)])
-                 if m.name not in HELPERS]
-        return sorted(names)
+        return sorted(SUMMARIES)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List the commands and their summaries (from SUMMARIES: nothing is imported)."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        with formatter.section("Commands"):
+            formatter.write_dl([(n, click.utils.make_default_short_help(SUMMARIES[n], limit))
+                                for n in names])
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         module = name.replace("-", "_")
@@ -58,7 +82,7 @@ polydoku --help lists every command; polydoku COMMAND --help tells one."""
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (never shows a traceback unless POLYDOKU_DEBUG is set)."""
-    from ..api import debug_enabled
+    from ..errors import debug_enabled
     # A terminated polydoku unwinds like an interrupted one, so every sandbox still running
     # kills its tool and removes its folder on the way out.
     install_stop_handlers()
