@@ -145,3 +145,11 @@ def test_the_command_list_of_help_is_each_commands_own_summary():
         command = app.cli.get_command(ctx, name)
         assert command is not None and command.get_short_help_str(limit=1000) == summary, (
             f"SUMMARIES[{name!r}] in cli/app.py must be the first sentence of its help")
+
+
+def test_help_lists_every_command(run_cli):
+    from polydoku.cli.app import SUMMARIES
+    r = run_cli("--help")
+    assert r.code == 0
+    listed = [line.split()[0] for line in r.out.split("Commands:")[1].splitlines() if line.strip()]
+    assert listed == sorted(SUMMARIES)

@@ -6,7 +6,6 @@ import os
 import sys
 
 import click
-from click.utils import make_default_short_help
 
 from .. import __version__
 from ..batch import install_stop_handlers
@@ -49,7 +48,7 @@ class LazyGroup(click.Group):
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(n) for n in names)
         with formatter.section("Commands"):
-            formatter.write_dl([(n, make_default_short_help(SUMMARIES[n], limit))
+            formatter.write_dl([(n, click.Command(n, help=SUMMARIES[n]).get_short_help_str(limit))
                                 for n in names])
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
