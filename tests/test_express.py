@@ -38,6 +38,7 @@ SCRIPT = str(Path(sys.executable).with_name("polydoku"))   # the console script:
 NO_EXPRESS = {**os.environ, "POLYDOKU_EXPRESS": "off"}     # every line through the model
 SAMPLES = DATA / "samples_1000"
 TIMING = re.compile(r"in [0-9.]+ s \([0-9,]+/s\)")
+WIKI_LINE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
 def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
@@ -261,17 +262,104 @@ def test_the_express_lane_imports_neither_click_nor_the_model():
 
 
 @pytest.mark.parametrize("argv,wanted", [
-    (["solve", "F", "--jobs", "1"], ("F", True, False)), (["solve", "-j1", "F"], ("F", True, False)),
-    (["solve", "F", "--jobs=1"], ("F", True, False)), (["solve", "F"], ("F", False, False)),
-    (["solve", "F", "--no-check-unique"], ("F", False, True)), (["solve", "F", "--check-unique"], None),
-    (["solve", "F", "--jobs", "2"], None), (["solve", "F", "--count"], None),
-    (["solve", "F", "-f", "json"], None), (["solve", "F", "G"], None),
-    (["check-unique", "F"], None), (["solve", "--jobs", "1"], None), (["solve", "F", "-j"], None),
+    (["solve", "F", "--jobs", "1"], ("solve", "F", 120.0, None)),
+    (["solve", "-j1", "F"], ("solve", "F", 120.0, None)),
+    (["solve", "F", "--jobs=1"], ("solve", "F", 120.0, None)),
+    (["solve", "F"], ("solve", "F", 120.0, None)),
+    (["solve", "F", "--jobs", "2"], ("solve", "F", 120.0, None)),
+    (["solve", "F", "--no-check-unique"], ("solve", "F", 120.0, False)),
+    (["solve", "F", "--check-unique"], ("solve", "F", 120.0, True)),
+    (["solve", "-", "-e", "native", "--format=line", "--timeout", "5", "--chunk", "9"],
+     ("solve", "-", 5.0, None)),
+    (["solve", "-enative", "-fline", "--input-format", "lines", "F"], ("solve", "F", 120.0, None)),
+    (["check-unique", "F", "--engine=native"], ("check-unique", "F", 120.0, None)),
+    (["solve", "F", "--count"], None), (["solve", "F", "-f", "json"], None),
+    (["solve", "F", "G"], None), (["solve", "--jobs", "1"], None), (["solve", "F", "-j"], None),
+    (["solve", "F", "--engine", "sat"], None), (["solve", "F", "--timeout", "0"], None),
+    (["solve", "F", "--jobs", "0"], None), (["solve", "F", "--jobs", "two"], None),
+    (["solve", "F", "--input-format", "grid"], None), (["check-unique", "F", "-f", "line"], None),
+    (["check-unique", "F", "--no-check-unique"], None), (["solve", "F", "--rules", "x"], None),
+    (["rate", "F"], None), ([], None),
 ])
-def test_only_the_plain_command_takes_the_express_lane(tmp_path, monkeypatch, argv, wanted):
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "F").write_text("." * 81 + "\n")
-    assert express.plain_solve(argv) == wanted
+def test_the_lane_reads_every_spelling_of_the_plain_command(argv, wanted):
+    asked = express.plain_args(argv)
+    got = None if asked is None else (asked.command, asked.source, asked.timeout, asked.check)
+    assert got == wanted
+
+
+@pytest.mark.parametrize("command", ["solve", "check-unique"])
+def test_the_lanes_options_are_the_commands_own(command):
+    """Every option the lane reads is one the full command declares, taking a value or not as
+    there, and every value the lane answers is one the command accepts."""
+    import click
+
+    from polydoku.cli.app import cli
+    cmd = cli.get_command(click.Context(cli), command)
+    params = {opt: p for p in cmd.params if isinstance(p, click.Option)
+              for opt in p.opts + p.secondary_opts}
+    for name, what in express._VALUES.items():
+        if what not in express._COMMANDS[command]:
+            continue
+        param = params[name]
+        assert not param.is_flag and param.nargs == 1, name
+        for value in express._TAKES[what] or ():
+            param.type.convert(value, param, None)       # raises when the command refuses it
+    if command == "solve":
+        for flag in express._FLAGS:
+            assert params[flag].is_flag, flag
+
+
+SPELLINGS = [(), ("--engine", "native"), ("-enative",), ("--format", "line"), ("-f", "line"),
+             ("--jobs", "2"), ("-j1",), ("--timeout", "60"), ("--input-format=lines",),
+             ("--chunk", "7", "--engine=native")]
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS, ids=" ".join)
+def test_every_spelling_takes_the_lane_with_the_same_output(tmp_path, spelling):
+    """A file, standard input (handed over midway, its line numbers kept) and a literal: the
+    same output as the full command, and each spelling answered without click or the model."""
+    mixed = _mixed(tmp_path, 30)
+    got = same_as_full(mixed, *spelling)
+    assert got.returncode == 2
+    with mixed.open() as a, mixed.open() as b:
+        piped = run([SCRIPT, "solve", "-", *spelling], stdin=a)
+        want = run([SCRIPT, "solve", "-", *spelling], stdin=b, env=NO_EXPRESS)
+    assert (piped.stdout, piped.returncode) == (want.stdout, want.returncode)
+    assert TIMING.sub("", piped.stderr) == TIMING.sub("", want.stderr)
+    line = (SAMPLES / "royle_17clue_1000.txt").read_text().split()[3]
+    if "--input-format=lines" in spelling:
+        return                      # a literal read as a file of lines: the full command
+    for command in ("solve", "check-unique"):
+        if command == "check-unique" and spelling and spelling[0].startswith(("-f", "--format")):
+            continue
+        code = ("import sys, io\n"
+                "from polydoku.cli import express\n"
+                "out, sys.stdout = sys.stdout, io.TextIOWrapper(io.BytesIO())\n"
+                f"code = express.run({[command, line, *spelling]!r})\n"
+                "sys.stdout = out\n"
+                "print(code, 'click' in sys.modules, 'polydoku.model' in sys.modules)\n")
+        assert run([sys.executable, "-c", code]).stdout.split() == ["0", "False", "False"]
+
+
+@pytest.mark.parametrize("line,words", [
+    ("1" + "." * 80, ("not unique", "at least 2 solutions")),
+    ("11" + "." * 79, ("no solution", "no solution")), ("." * 15 + "1", ("", "")),
+    (WIKI_LINE, ("", "yes")),
+])
+def test_a_literal_says_what_the_full_command_says(line, words):
+    for command, said in zip(("solve", "check-unique"), words):
+        got = run([SCRIPT, command, line])
+        want = run([SCRIPT, command, line], env=NO_EXPRESS)
+        assert (got.stdout, got.stderr, got.returncode) == (want.stdout, want.stderr,
+                                                             want.returncode)
+        assert said in got.stdout + got.stderr
+
+
+def test_a_big_file_with_jobs_is_shared_by_processes(tmp_path):
+    big = tmp_path / "big.txt"
+    big.write_text(("." * 81 + "\n") * (express.PARALLEL_FROM // 82 + 10))
+    assert express.run(["solve", str(big), "--jobs", "2"]) is None
+    assert express.plain_args(["solve", str(big), "--jobs", "2"]).jobs == 2
 
 
 def test_pure_python_asked_means_no_express_lane(tmp_path, monkeypatch):

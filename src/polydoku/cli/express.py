@@ -1,26 +1,35 @@
-"""The console entry point, and the express lane of `polydoku solve FILE --jobs 1`.
+"""The console entry point, and the express lane: classic puzzles answered in C, before click
+and the Python model are imported.
 
-A file of classic puzzles, one per line (any size with rectangular boxes, 4x4 to 25x25, with
-its usual boxes and symbols, `.` or `0` for a blank), is what batch users feed polydoku most,
-and on it the Python model costs more than the search: reading a line, building its problem,
-verifying and printing the answer take about 100 µs, the compiled search 17 µs on a 17-clue
-puzzle, and click and the API take 90 ms to import. So `entry()` looks at the command line
-before importing any of that. When it is exactly `solve FILE`, with `--jobs 1` (or `-j 1`)
-or on a file of at most one block (256 KiB: more would go to every core), the compiled core
-is built here (`POLYDOKU_NATIVE=python` asks for the pure-Python search: no express lane),
-and the file's first lines are classic puzzle lines of one size (blank and `#` comment lines
-allowed), the core's `solve_lines` reads, solves, checks and writes whole runs of lines in C,
-the first solution of each, as the native engine would. The check there is its own code
-(`classic_wrong`), not the search's: rows, columns, boxes and givens, from the two lines and
-the box shape alone. `solve LINE`, one classic puzzle line given literally, is answered the
-same way. One puzzle (a line, or a file of one) is also searched for a second solution (the
-compiled search counting to two, within `UNIQUE_BUDGET`), as `solve` does with one puzzle.
+Classic puzzles (any size with rectangular boxes, 4x4 to 25x25, with their usual boxes and
+symbols, `.` or `0` for a blank) are what users feed polydoku most, one at a time or a file
+of many, and on them the Python model costs more than the search: reading a line, building
+its problem, verifying and printing the answer take about 100 µs, the compiled search 17 µs on
+a 17-clue puzzle, and click and the API take tens of milliseconds to import. So `entry()`
+reads the command line first (`plain_args`: every spelling of the same job, options named
+long or short, joined or apart, `--engine native`, `--format line`, `--jobs N`, `--timeout S`,
+`--no-check-unique`, a table the tests hold to the click commands), and answers here:
 
-The first line the express lane cannot answer itself (another format or size, a puzzle with no
-solution, a timeout) and everything after it go to the full command (`app.main`), which reads
-the file again from the start, skips the lines already answered (`Resume`) and goes on with
-the same tally, so the output, messages, summary and exit code are the same as the full path
-gives for the whole file (tests/test_express.py holds them equal).
+- `solve FILE` or `solve -`: when its first lines are classic puzzle lines of one size (blank
+  and `#` comment lines allowed), the core's `solve_lines` reads, solves, checks and writes
+  whole runs of lines in C, the first solution of each, as the native engine would, in this
+  one process (a worker process costs more to start than the lines it would take; only a file
+  over `PARALLEL_FROM` with `--jobs N` > 1 is shared by N processes, each answering its runs
+  in C). A source of one puzzle is also searched for a second solution (the compiled search
+  counting to two, within `UNIQUE_BUDGET`), as `solve` does with one puzzle.
+- `solve LINE` and `check-unique LINE`, one classic line given as the argument: its solution
+  (and the search for a second one), or `yes` when the search proves it unique.
+
+The check is its own code (`classic_wrong`), not the search's: rows, columns, boxes and
+givens, from the two lines and the box shape alone. `POLYDOKU_NATIVE=python` asks for the
+pure-Python search and `POLYDOKU_EXPRESS=off` for the full command: no express lane.
+
+Whatever the lane cannot answer itself (another format or size, a puzzle with no solution or
+not unique for check-unique, a timeout, an option it does not read) goes to the full command
+(`app.main`): a file it reads again from the start, skipping the lines already answered
+(`Resume`); standard input it reads again as the lane read it (`_give_back`); and it goes on
+with the same tally, so the output, messages, summary and exit code are the same as the full
+path gives for the whole source (tests/test_express.py holds them equal).
 """
 
 from __future__ import annotations
@@ -40,6 +49,7 @@ _BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4), 14
 CLASSIC = {n * n: (n, r, c, b"123456789ABCDEFGHIJKLMNOP"[:n]) for n, (r, c) in _BOXES.items()}
 HEAD_LINES = 27          # as many lines as the reader peeks to tell one grid from many lines
 BLOCK = 1 << 18          # bytes read and solved at a time
+PARALLEL_FROM = 8 * BLOCK  # a file this large with --jobs N > 1 is shared by N processes
 DEFAULT_TIMEOUT = 120.0  # seconds per puzzle: `solve --timeout`'s default
 UNIQUE_BUDGET = 2.0      # api.UNIQUE_BUDGET (this module imports no more than it must)
 
@@ -104,40 +114,89 @@ def summary_line(tally: dict[int, int], seconds: float,
             f"({done / max(seconds, 1e-9):,.0f}/s): {counts}{'; ' + note if note else ''}")
 
 
-def plain_solve(argv: list[str]) -> tuple[str, bool, bool] | None:
-    """Return (FILE, whether --jobs 1 was given, whether --no-check-unique was) when the
-    arguments are exactly `solve FILE` and at most `--jobs 1` (in any order, as `-j 1`, `-j1`
-    or `--jobs=1`) and `--no-check-unique`, and FILE is a regular file or one classic puzzle
-    line given literally; else None."""
-    if not argv or argv[0] != "solve":
+# The options the lane reads, for `solve` and `check-unique`, each as the full command
+# declares it (tests/test_express.py holds this table to the click commands): those that take
+# a value, and the only values with which the lane can answer as the full command would (None:
+# any value the lane checks itself); the flags it reads; anything else goes to the full command.
+_VALUES = {"--engine": "engine", "-e": "engine", "--format": "format", "-f": "format",
+           "--input-format": "input", "--jobs": "jobs", "-j": "jobs", "--timeout": "timeout",
+           "--chunk": "chunk"}
+_TAKES: dict[str, tuple[str, ...] | None] = {
+    "engine": ("native",), "format": ("line",), "input": ("auto", "line", "lines"), "jobs": None,
+    "timeout": None, "chunk": None}
+_FLAGS = {"--check-unique": True, "--no-check-unique": False}
+_COMMANDS = {"solve": frozenset(_TAKES), "check-unique": frozenset(_TAKES) - {"format"}}
+MAX_SECONDS = 7 * 24 * 3600.0      # cli.common.MAX_SECONDS: a longer --timeout is refused
+
+
+class Asked:
+    """A command the lane can answer: `solve` or `check-unique`, the source (a file, `-` or a
+    literal line), the timeout, the uniqueness check asked (None: the command's default) and
+    the input format named (`line`: one puzzle, `lines`: one per line, `auto`)."""
+
+    __slots__ = ("command", "source", "timeout", "check", "input", "jobs")
+
+    def __init__(self, command: str, source: str, timeout: float, check: bool | None,
+                 input: str = "auto", jobs: int = 1):
+        self.command, self.source, self.timeout, self.check = command, source, timeout, check
+        self.input, self.jobs = input, jobs
+
+
+def _number(text: str, what: str) -> float | None:
+    """Return an option's value as the full command takes it (None: leave it to that one)."""
+    try:
+        value = float(text) if what == "timeout" else int(text)
+    except ValueError:
         return None
-    path, jobs, k, skip = None, None, 1, False
+    if what == "timeout":
+        return value if 0.001 <= value <= MAX_SECONDS else None
+    return value if value >= 1 else None
+
+
+def plain_args(argv: list[str]) -> Asked | None:
+    """Return the command when the arguments are `solve` or `check-unique` of one source with
+    only options that leave the answer as the lane gives it (any spelling: `--engine native`,
+    `-enative`, `--format=line`, `--jobs N`, `--timeout S`, `--no-check-unique`...); else None."""
+    if not argv or argv[0] not in _COMMANDS:
+        return None
+    command, takes = argv[0], _COMMANDS[argv[0]]
+    source, timeout, check, form, jobs, k = None, DEFAULT_TIMEOUT, None, "auto", 1, 1
     while k < len(argv):
-        arg = argv[k]
-        if arg in ("--jobs", "-j") and k + 1 < len(argv):
-            jobs, k = argv[k + 1], k + 2
+        arg, k = argv[k], k + 1
+        if arg in _FLAGS and command == "solve":
+            check = _FLAGS[arg]
             continue
-        if arg.startswith("--jobs="):
-            jobs = arg[7:]
-        elif arg.startswith("-j") and len(arg) > 2:
-            jobs = arg[2:]
-        elif arg == "--no-check-unique":
-            skip = True
-        elif arg.startswith("-") or path is not None:
+        name, value = arg, None
+        if arg.startswith("--") and "=" in arg:
+            name, value = arg.split("=", 1)
+        elif len(arg) > 2 and arg[0] == "-" and arg[1] != "-":
+            name, value = arg[:2], arg[2:]
+        what = _VALUES.get(name)
+        if what is None:
+            if arg.startswith("-") and arg != "-" or source is not None:
+                return None
+            source = arg
+            continue
+        if value is None:
+            if k >= len(argv):
+                return None
+            value, k = argv[k], k + 1
+        allowed = _TAKES[what]
+        if what not in takes or allowed is not None and value not in allowed:
             return None
-        else:
-            path = arg
-        k += 1
-    if jobs is not None and jobs.strip() != "1" or path is None or not (
-            os.path.isfile(path) or _is_literal(path)):
+        if what == "input":
+            form = value
+        if allowed is None:
+            number = _number(value, what)
+            if number is None:
+                return None
+            if what == "timeout":
+                timeout = number
+            elif what == "jobs":
+                jobs = int(number)
+    if source is None:
         return None
-    return path, jobs is not None, skip
-
-
-def _is_literal(text: str) -> bool:
-    """Return whether an argument is one classic puzzle line given literally (no such file)."""
-    return "\n" not in text and _plain_head(text.encode("utf-8", "replace")) is not None \
-        and not os.path.exists(text)
+    return Asked(command, source, timeout, check, form, jobs)
 
 
 def _core_for(cells: int):
@@ -197,106 +256,175 @@ def _plain_head(head: bytes) -> int | None:
 
 
 def run(argv: list[str]) -> int | None:
-    """Answer `solve FILE` on a file of classic puzzle lines (with --jobs 1, or of one block at
-    most: more would go to every core) and return the exit code; None when the command is not
-    that, or the file does not start with such lines (nothing was printed: the full command
-    runs)."""
-    global _resume
-    asked = plain_solve(argv)
+    """Answer `solve` (a file of classic puzzle lines, `-`, or one classic line) or
+    `check-unique` (one classic line) in C and return the exit code; None when the command is
+    not one the lane takes, or its source does not start with such lines (nothing was printed:
+    the full command runs)."""
+    asked = plain_args(argv)
     if asked is None:
         return None
-    path, one_job, skip_check = asked
-    if not os.path.isfile(path):
-        return _answer_literal(path.encode(), skip_check)
+    source = asked.source
+    if source != "-" and not os.path.isfile(source):
+        return None if asked.input == "lines" else _literal(asked)
+    if asked.command != "solve" or asked.check or asked.input == "line":
+        return None                     # a file's uniqueness, or read as one puzzle: the full one
+    if source == "-":
+        return _stream(sys.stdin.buffer, None, asked)
     try:
-        handle = open(path, "rb")
+        handle = open(source, "rb")
     except OSError:
         return None
     with handle:
         size = os.fstat(handle.fileno()).st_size
-        if not one_job and size > BLOCK:
-            return None
-        data = handle.read(BLOCK)
-        cells = _plain_head(data)
-        built = _core_for(cells) if cells else None
-        if built is None:
-            return None
-        core, rows, cols, symbols = built
-        from ..stops import install_main_handlers
-        install_main_handlers()         # SIGTERM and SIGHUP stop it as Ctrl-C does
-        bar = _progress(size)
-        start = time.perf_counter()
-        lines = chars = answered = 0
-        out = sys.stdout.buffer
-        try:
-            while data:
-                more = handle.read(BLOCK)
-                cut = len(data) if not more else data.rfind(b"\n") + 1
-                if cut == 0:                # a line longer than a block: the full path
-                    break
-                text, used, done, solved = core.solve_lines(data[:cut], symbols, rows, cols,
-                                                            DEFAULT_TIMEOUT)
-                if text:
-                    out.write(text)
-                lines, chars, answered = lines + done, chars + used, answered + solved
-                if bar is not None:
-                    bar.advance(used, items=solved)
-                if used < cut:
-                    break
-                data = data[cut:] + more
-            out.flush()
-        finally:
-            if bar is not None:
-                bar.__exit__(None, None, None)
-        if data:                            # a line the full path must answer, and the rest
-            if not answered:
-                return None
-            _resume = Resume(lines, chars, {SOLVED: answered}, start)
-            return None
-        line = summary_line({SOLVED: answered}, time.perf_counter() - start,
-                            ((SOLVED, "solved"),), NOT_CHECKED)
-        if line:
-            sys.stderr.write(line + "\n")
-        elif answered == 1 and not skip_check:      # a file of one puzzle
-            _check_one(core, path, symbols)
-        return SOLVED
+        if asked.jobs > 1 and size > PARALLEL_FROM:
+            return None                 # worth the processes: each answers its runs in C
+        return _stream(handle, size, asked)
 
 
-def _answer_literal(line: bytes, skip_check: bool) -> int | None:
-    """Answer `solve LINE`, one classic puzzle given literally, as the full command would, and
-    return the exit code; None when the puzzle has no solution or timed out (nothing was
-    printed: the full command runs and says so)."""
-    built = _core_for(len(line))
+def _literal(asked: Asked) -> int | None:
+    """Answer one classic puzzle line given as the argument: its solution (and no second one
+    within the budget), or `yes` for check-unique; None for anything the full command says
+    better (no solution, a bad line, a timeout, not unique for check-unique)."""
+    body = asked.source.strip().encode()
+    built = _core_for(len(body)) if len(body) in CLASSIC and _plain_head(body) else None
     if built is None:
         return None
     core, rows, cols, symbols = built
     from ..stops import install_main_handlers
     install_main_handlers()
-    out, _, _, solved = core.solve_lines(line + b"\n", symbols, rows, cols, DEFAULT_TIMEOUT)
-    if solved != 1:
+    if asked.command == "solve":
+        text, _, _, solved = core.solve_lines(body + b"\n", symbols, rows, cols, asked.timeout)
+        if solved != 1:
+            return None
+        sys.stdout.buffer.write(text)
+        sys.stdout.buffer.flush()
+        if asked.check is not False:
+            _check_second(core, body, symbols)
+        return SOLVED
+    from .. import _core
+    givens = _givens(body, symbols)
+    found_list, found, _, _, timed_out = core.search(givens, 2, 1,
+                                                     time.monotonic() + asked.timeout)
+    if found != 1 or timed_out:
         return None
-    sys.stdout.buffer.write(out)
+    given = [-1] * len(body)                # the check's terms: 0-based values, -1 for a blank
+    for i, v in givens:
+        given[i] = v - 1
+    if not _core.check_classic(given, [v - 1 for v in found_list[0][:len(body)]], rows, cols):
+        return None                         # never trust the search: the full command checks
+    sys.stdout.write("yes\n")
     sys.stdout.flush()
-    if not skip_check:
-        _check_line(core, line, symbols)
     return SOLVED
 
 
-def _check_one(core, path: str, symbols: bytes) -> None:
-    """Look for a second solution of a file's one classic puzzle (as `_check_line`)."""
-    with open(path, "rb") as handle:
-        data = handle.read(BLOCK)
-    _check_line(core, next(b for b in (ln.rstrip(b"\r") for ln in data.split(b"\n"))
-                           if b and not b.startswith(b"#")), symbols)
+def _stream(handle, size: int | None, asked: Asked) -> int | None:
+    """Answer a file or standard input of classic puzzle lines block by block; hand the first
+    line it cannot answer, and the rest, to the full command (returning None)."""
+    global _resume
+    data = first = handle.read(BLOCK)
+    cells = _plain_head(data)
+    built = _core_for(cells) if cells else None
+    if built is None:
+        _give_back(handle, size, data)
+        return None
+    core, rows, cols, symbols = built
+    from ..stops import install_main_handlers
+    install_main_handlers()         # SIGTERM and SIGHUP stop it as Ctrl-C does
+    bar = _progress(size) if size else None
+    start = time.perf_counter()
+    lines = chars = answered = 0
+    head, head_lines = b"", 0           # the first lines answered, for standard input's replay
+    out = sys.stdout.buffer
+    try:
+        while data:
+            more = handle.read(BLOCK)
+            cut = len(data) if not more else data.rfind(b"\n") + 1
+            if cut == 0:                # a line longer than a block: the full path
+                data += more
+                break
+            text, used, done, solved = core.solve_lines(data[:cut], symbols, rows, cols,
+                                                        asked.timeout)
+            if text:
+                out.write(text)
+            if not lines:
+                head, head_lines = data[:used], done
+            lines, chars, answered = lines + done, chars + used, answered + solved
+            if bar is not None:
+                bar.advance(used, items=solved)
+            if used < cut:
+                data = data[used:] + more
+                break
+            data = data[cut:] + more
+        out.flush()
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    if data:                            # a line the full path must answer, and the rest
+        if answered:
+            _resume = Resume(lines, chars, {SOLVED: answered}, start)
+        _give_back(handle, size, head + b"\n" * (lines - head_lines) + data)
+        return None
+    line = summary_line({SOLVED: answered}, time.perf_counter() - start,
+                        ((SOLVED, "solved"),), NOT_CHECKED)
+    if line:
+        sys.stderr.write(line + "\n")
+    elif answered == 1 and asked.check is not False:      # a source of one puzzle
+        _check_second(core, _first_body(first), symbols)
+    return SOLVED
 
 
-def _check_line(core, body: bytes, symbols: bytes) -> None:
-    """Look for a second solution of one classic puzzle line, within the budget, and say on
-    stderr when there is one or when the budget ran out (the full path says the same)."""
+def _first_body(data: bytes) -> bytes:
+    """Return the first puzzle line of a block (not blank, not a comment)."""
+    return next(b for b in (ln.rstrip(b"\r") for ln in data.split(b"\n"))
+                if b and not b.startswith(b"#"))
+
+
+def _give_back(handle, size: int | None, text: bytes) -> None:
+    """Let the full command read standard input as if from the start: `text` (the first
+    lines the lane answered, as the full command decides on them, then one blank line for each
+    further line answered, which it skips as it skips them in a file, then what the lane read
+    and did not answer), then the rest. A file the full command opens again itself."""
+    if size is not None:
+        return
+    import io
+    replay = _replay(text, handle)
+    sys.stdin = io.TextIOWrapper(io.BufferedReader(replay), encoding="utf-8-sig")
+
+
+def _replay(head: bytes, rest):
+    """Return a raw stream of `head`, then of the rest of the binary stream `rest`."""
+    import io
+
+    class Replay(io.RawIOBase):
+        def __init__(self) -> None:
+            self._head = io.BytesIO(head)
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer) -> int:
+            n = self._head.readinto(buffer)
+            if n:
+                return n
+            chunk = rest.read1(len(buffer)) if hasattr(rest, "read1") else rest.read(len(buffer))
+            buffer[:len(chunk)] = chunk
+            return len(chunk)
+
+    return Replay()
+
+
+def _givens(body: bytes, symbols: bytes) -> list[tuple[int, int]]:
+    """Return the givens of a classic line as (cell, value)."""
     value = {ch: k + 1 for k, ch in enumerate(symbols)}
     value.update({ch: k + 1 for k, ch in enumerate(symbols.lower())})
-    givens = [(i, value[ch]) for i, ch in enumerate(body) if ch in value]
-    _, found, _, _, timed_out = core.search(givens, 2, 0, time.monotonic() + UNIQUE_BUDGET)
+    return [(i, value[ch]) for i, ch in enumerate(body) if ch in value]
+
+
+def _check_second(core, body: bytes, symbols: bytes) -> None:
+    """Look for a second solution of one classic puzzle, within the budget, and say on stderr
+    when there is one or when the budget ran out (the full path says the same)."""
+    _, found, _, _, timed_out = core.search(_givens(body, symbols), 2, 0,
+                                            time.monotonic() + UNIQUE_BUDGET)
     if found >= 2:
         sys.stderr.write(not_unique_words("", "native"))
     elif timed_out:
