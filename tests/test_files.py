@@ -6,6 +6,7 @@ not even root creates a file; a folder under a file is another."""
 
 from __future__ import annotations
 
+import os
 import resource
 import signal
 import subprocess
@@ -68,8 +69,10 @@ def _limited(size: int):
 
 
 def _cli(*args, cwd: Path, limit: int | None = None) -> subprocess.CompletedProcess:
+    # no bytecode written under the file-size limit: a cut .pyc would break later imports
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     return subprocess.run([sys.executable, "-m", "polydoku", *map(str, args)], cwd=cwd,
-                          capture_output=True, text=True, timeout=120,
+                          capture_output=True, text=True, timeout=120, env=env,
                           preexec_fn=_limited(limit) if limit else None)
 
 
