@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import click
 
-from ..api import debug_enabled
+from ..errors import debug_enabled
 from ..errors import BadInput, PolydokuError
 from .app import cli
 from .common import seconds
