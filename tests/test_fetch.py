@@ -88,7 +88,7 @@ def test_an_answer_in_zipped_json_is_read_too(sudokupad):
 def test_offline_refuses_and_says_what_to_paste(sudokupad, run_cli, monkeypatch):
     FakeSudokuPad.routes["/api/puzzle/abc123"] = ("body", KILLER)
     r = run_cli("solve", "https://sudokupad.app/abc123", "--offline")
-    assert r.code == 2 and "offline" in r.err and "paste its full link" in r.err
+    assert r.code == 2 and "offline" in r.err and "paste the puzzle's full link" in r.err
     monkeypatch.setenv("POLYDOKU_OFFLINE", "yes")
     r = run_cli("solve", "https://sudokupad.app/abc123")
     assert r.code == 2 and "offline" in r.err and len(r.err.strip().splitlines()) == 1

@@ -31,9 +31,8 @@ TIMEOUT = 10.0
 OFFLINE_ENV = "POLYDOKU_OFFLINE"
 _offline = False
 _PAYLOAD = re.compile(r"(scl|ctc|fpuzzles|fpuz|N4Ig|\{)")
-INSTEAD = ("open the link in SudokuPad and paste its full link instead (in SudokuPad: the "
-           "settings menu, 'Open in f-puzzles' or 'Copy puzzle link' with the whole puzzle), "
-           "or save the puzzle's JSON to a file")
+INSTEAD = ("paste the puzzle's full link instead (a sudokupad.app/scl…, sudokupad.app/fpuzzles… "
+           "or f-puzzles.com/?load=… link), or save the puzzle's JSON to a file")
 
 
 def set_offline(value: bool) -> None:
