@@ -118,8 +118,11 @@ def _verbose(ctx: click.Context, param: click.Parameter, value: bool) -> None:
 
 
 def _offline(ctx: click.Context, param: click.Parameter, value: bool) -> None:
-    from ..formats.fetch import set_offline
-    set_offline(value)
+    # the fetcher (urllib, ssl: a third of a one-puzzle command's start-up) is imported only
+    # to be told, or when an earlier command in this process loaded it and may have set it
+    if value or "polydoku.formats.fetch" in sys.modules:
+        from ..formats.fetch import set_offline
+        set_offline(value)
 
 
 def rules_option(f):
