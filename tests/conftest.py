@@ -62,6 +62,7 @@ SLOW = {
     "test_web_server.py::test_cancelling_a_tool_run_from_the_page_leaves_no_sandbox",
     "test_web_server.py::test_a_client_hanging_up_mid_body_is_one_line",
     "test_web_server.py::test_a_public_bind_warns_and_checks_only_the_origin",
+    "test_web_server.py::test_serve_on_ipv6_loopback_refuses_a_rebinding_host",
     "test_web_server.py::test_idle_connections_over_the_cap_make_room_and_half_sent_headers_time_out",
     "test_generate.py::test_global_rules_give_unique_puzzles_that_keep_them",
     "test_generate.py::test_minimal_puzzles_lose_uniqueness_with_any_given_removed",

@@ -272,6 +272,26 @@ def test_a_public_bind_warns_and_checks_only_the_origin():
     assert proc.returncode == 130
 
 
+@pytest.mark.skipif(not has_ipv6_loopback(), reason="no IPv6 loopback here")
+def test_serve_on_ipv6_loopback_refuses_a_rebinding_host():
+    import http.client
+    with serving("--host", "::1") as (proc, port):
+        answers = {}
+        for host in (f"[::1]:{port}", f"rebind.example:{port}"):
+            conn = http.client.HTTPConnection("::1", port, timeout=30)
+            conn.request("POST", "/api/board", json.dumps({"puzzle": WIKI}),
+                         {**JSON, "Host": host})
+            res = conn.getresponse()
+            answers[host] = (res.status, json.loads(res.read()))
+            conn.close()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    assert answers[f"[::1]:{port}"][0] == 200
+    assert answers[f"rebind.example:{port}"] == (
+        400, {"error": "this server does not answer to that Host name"})
+    assert "warning" not in err and proc.returncode == 130
+
+
 def _low_file_limit() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
 
