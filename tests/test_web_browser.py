@@ -54,7 +54,7 @@ def server():
     yield url
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=20)
-    assert proc.returncode == 0 and "Traceback" not in err and "stopped" in err, err
+    assert proc.returncode == 130 and "Traceback" not in err and "stopped" in err, err
 
 
 @pytest.fixture(scope="module")
