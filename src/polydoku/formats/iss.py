@@ -309,6 +309,39 @@ def _adjacent_pairs(cells: list[Cell]) -> Iterator[tuple[Cell, Cell]]:
                 yield (r, c), other
 
 
+def _valued_line(rd: _Reader, name: str, args: list[str]) -> dict[str, Any]:
+    """Return the rule of a line with a value first: a whisper's or a lockout's difference, a
+    modular line's modulus (3, or 2 for parity), a sum line's sum (and LOOP last)."""
+    value, cells = rd.number(args[0]), args[1:]
+    loop = name == "SumLine" and cells[-1:] == ["LOOP"]
+    kind = {"Whisper": "whispers", "Lockout": "lockout", "SumLine": "sum-line"}
+    line: dict[str, Any] = {"kind": kind.get(name, "modular"),
+                            "cells": rd.names(cells[:-1] if loop else cells)}
+    if name == "Modular":
+        if value not in (2, 3):
+            raise BadInput(f"Modular~{value}: polydoku has modular lines of 3 (and 2, "
+                           "parity lines) only")
+        line["kind"] = "modular" if value == 3 else "parity"
+    else:
+        line["sum" if name == "SumLine" else "difference"] = value
+    if loop:
+        line["loop"] = True
+    return line
+
+
+def _arrow_of(rd: _Reader, name: str, args: list[str]) -> dict[str, Any]:
+    """Return the arrow of an Arrow (circle, shaft…) or a PillArrow (2 or 3, pill, shaft…;
+    ISS reads the pill left to right, top to bottom)."""
+    if name == "Arrow":
+        return {"kind": "arrow", "circle": rd.names(args[:1]), "cells": rd.names(args[1:])}
+    if args[0] not in ("2", "3"):
+        raise BadInput("PillArrow: a pill has 2 or 3 cells")
+    k = int(args[0])
+    circle = sorted(rd.cell(a) for a in args[1:k + 1])
+    return {"kind": "arrow", "circle": [cell_name(c) for c in circle],
+            "cells": rd.names(args[k + 1:])}
+
+
 def _read_rule(rd: _Reader, name: str, args: list[str]) -> None:
     """Read one item naming a rule."""
     add = rd.rules.append
@@ -331,30 +364,11 @@ def _read_rule(rd: _Reader, name: str, args: list[str]) -> None:
     elif name == "Whisper" and args and not re.fullmatch(r"-?\d+", args[0]):
         add({"kind": "whispers", "cells": rd.names(args), "difference": 5})  # ISS's default
     elif name in ("Whisper", "Lockout", "Modular", "SumLine") and args:
-        value, cells = rd.number(args[0]), args[1:]
-        loop = name == "SumLine" and cells[-1:] == ["LOOP"]
-        kind = {"Whisper": "whispers", "Lockout": "lockout", "SumLine": "sum-line"}
-        line: dict[str, Any] = {"kind": kind.get(name, "modular"),
-                                "cells": rd.names(cells[:-1] if loop else cells)}
-        if name == "Modular":
-            if value not in (2, 3):
-                raise BadInput(f"Modular~{value}: polydoku has modular lines of 3 (and 2, "
-                               "parity lines) only")
-            line["kind"] = "modular" if value == 3 else "parity"
-        else:
-            line["sum" if name == "SumLine" else "difference"] = value
-        if loop:
-            line["loop"] = True
-        add(line)
+        add(_valued_line(rd, name, args))
     elif name in ("X", "V"):
         add({"kind": "xv", "cells": rd.names(args), "sum": 10 if name == "X" else 5})
-    elif name == "Arrow" and len(args) >= 2:
-        add({"kind": "arrow", "circle": rd.names(args[:1]), "cells": rd.names(args[1:])})
-    elif name == "PillArrow" and len(args) >= 2 and args[0] in ("2", "3"):
-        k = int(args[0])
-        circle = sorted(rd.cell(a) for a in args[1:k + 1])
-        add({"kind": "arrow", "circle": [cell_name(c) for c in circle],
-             "cells": rd.names(args[k + 1:])})
+    elif name in ("Arrow", "PillArrow") and len(args) >= 2:
+        add(_arrow_of(rd, name, args))
     elif name == "Sandwich" and len(args) == 2 and re.fullmatch(r"[RC]\d{1,2}", args[1]):
         add({"kind": "sandwich", "side": "left" if args[1][0] == "R" else "top",
              "index": int(args[1][1:]), "sum": rd.number(args[0])})
