@@ -20,7 +20,7 @@ from polydoku.engines.pypi import encode
 from polydoku.formats import read_puzzle
 from polydoku.model import Puzzle
 from polydoku.rules import parse_rules
-from polydoku.problem import Nogood, Problem, Table, build_problem, lower
+from polydoku.problem import Nogood, Problem, Table, build_problem, domains, lower
 
 from conftest import EXAMPLES
 
@@ -148,7 +148,7 @@ def test_index_means_the_lowered_problem(givens, rules):
 def test_tuned_prunes_values_held_by_given_peers():
     problem = four()
     index = encode.build_index(problem, "tuned")
-    doms = encode.domains(problem, "tuned")
+    doms = domains(problem, prune=True)
     given = problem.given_map()
     for name, var in index.cells:
         values = {encode.value_of(r.version) for r in index.by_name[name].releases}

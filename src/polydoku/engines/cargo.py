@@ -31,9 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from ..model import Puzzle
-from ..problem import AllDifferent, Nogood, Problem, Table, build_problem, lower
+from ..problem import AllDifferent, Nogood, Problem, Table, build_problem, domains, lower
 from .base import Status
-from .pypi.encode import domains
 from .resolvers import ResolverEngine, ToolRun, after, excerpt
 from .sandbox import find_program
 
@@ -97,7 +96,7 @@ def build(problem: Problem, encoding: str = "faithful") -> Registry:
     from ..text import label
     title = label(problem.puzzle.name if problem.puzzle is not None else None)
     kept = lower(problem, (AllDifferent,))
-    doms = domains(lower(problem, ()), encoding)
+    doms = domains(lower(problem, ()), encoding != "faithful")
     published = [set(d) for d in doms]
     deps: dict[tuple[int, int], list[tuple[str, str]]] = {}
     helpers: list[Crate] = []

@@ -2,7 +2,7 @@
 
 from .build import build_problem
 from .ir import AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Problem, Table
-from .lower import lower
+from .lower import domains, lower, nogood_partners
 
 __all__ = ["AbsDiffNot", "AllDifferent", "Constraint", "Linear", "Nogood", "Problem", "Table",
-           "build_problem", "lower"]
+           "build_problem", "domains", "lower", "nogood_partners"]

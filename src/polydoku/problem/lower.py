@@ -199,3 +199,32 @@ def _as_chain(c: Linear, domain, new_var, out: list) -> None:
 
 def _meets(total: int, op: str, rhs: int) -> bool:
     return total == rhs if op == "==" else total <= rhs if op == "<=" else total >= rhs
+
+
+def nogood_partners(lowered: Problem) -> dict[tuple[int, int], dict[int, set[int]]]:
+    """Return, for each option (x, a) of a lowered problem, the values each other variable y
+    may not take when x = a (its nogoods, read both ways)."""
+    out: dict[tuple[int, int], dict[int, set[int]]] = {}
+    for c in lowered.constraints:
+        if isinstance(c, Nogood):
+            out.setdefault((c.x, c.a), {}).setdefault(c.y, set()).add(c.b)
+            out.setdefault((c.y, c.b), {}).setdefault(c.x, set()).add(c.a)
+    return out
+
+
+def domains(problem: Problem, prune: bool,
+            partners: dict[tuple[int, int], dict[int, set[int]]] | None = None
+            ) -> list[tuple[int, ...]]:
+    """Return the values each variable may take: all of them, or with `prune` those the givens
+    leave (each given's nogoods applied once, no further), for encoders that publish fewer."""
+    if not prune:
+        return [tuple(problem.domain(v)) for v in range(problem.nvars)]
+    given = problem.given_map()
+    out: list[set[int]] = [{given[v]} if v in given else set(problem.domain(v))
+                           for v in range(problem.nvars)]
+    for (x, a), ys in (partners or nogood_partners(lower(problem, ()))).items():
+        if given.get(x) == a:
+            for y, bs in ys.items():
+                if y not in given:
+                    out[y].difference_update(bs)
+    return [tuple(sorted(d)) for d in out]

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from ...problem import Nogood, Problem, Table, lower
+from ...problem import Problem, Table, domains, lower, nogood_partners
 from ...text import label
 
 PREFIX = "sudoku-"
@@ -107,33 +107,6 @@ def project_name(problem: Problem, var: int) -> str:
     return PREFIX + problem.name(var).lower()
 
 
-def domains(problem: Problem, encoding: str,
-            partners: dict[tuple[int, int], dict[int, set[int]]] | None = None
-            ) -> list[tuple[int, ...]]:
-    """Return the values published for each variable (all of them, or pruned by the givens)."""
-    if encoding == "faithful":
-        return [tuple(problem.domain(v)) for v in range(problem.nvars)]
-    given = problem.given_map()
-    out: list[set[int]] = [{given[v]} if v in given else set(problem.domain(v))
-                           for v in range(problem.nvars)]
-    for (x, a), ys in (partners or _partners(_lowered(problem))).items():
-        if given.get(x) == a:
-            for y, bs in ys.items():
-                if y not in given:
-                    out[y].difference_update(bs)
-    return [tuple(sorted(d)) for d in out]
-
-
-def _partners(lowered: Problem) -> dict[tuple[int, int], dict[int, set[int]]]:
-    """Return, for each (x, a), the values each y may not take when x = a (both directions)."""
-    out: dict[tuple[int, int], dict[int, set[int]]] = {}
-    for c in lowered.constraints:
-        if isinstance(c, Nogood):
-            out.setdefault((c.x, c.a), {}).setdefault(c.y, set()).add(c.b)
-            out.setdefault((c.y, c.b), {}).setdefault(c.x, set()).add(c.a)
-    return out
-
-
 def _lowered(problem: Problem) -> Problem:
     return lower(problem, ())
 
@@ -179,8 +152,8 @@ def build_index(problem: Problem, encoding: str = "faithful") -> Index:
     lowered = _lowered(problem)
     title = label(problem.puzzle.name if problem.puzzle is not None else None)
     problem = lowered
-    partners = _partners(lowered)
-    doms = domains(problem, encoding, partners)
+    partners = nogood_partners(lowered)
+    doms = domains(problem, encoding != "faithful", partners)
     cells = [cell_project(problem, v, doms, partners, encoding) for v in range(problem.nvars)]
     tables = [table_project(problem, k, c, doms)
               for k, c in enumerate((c for c in lowered.constraints if isinstance(c, Table)),
