@@ -153,3 +153,18 @@ def test_help_lists_every_command(run_cli):
     assert r.code == 0
     listed = [line.split()[0] for line in r.out.split("Commands:")[1].splitlines() if line.strip()]
     assert listed == sorted(SUMMARIES)
+
+
+def test_a_closed_pipe_on_the_full_command_is_no_failure(tmp_path):
+    import os
+    import subprocess
+    import sys
+    many = tmp_path / "many.txt"
+    many.write_text(("." * 81 + "\n") * 3000)
+    script = Path(sys.executable).with_name("polydoku")
+    done = subprocess.run(f"'{script}' solve '{many}' -j1 --count --limit 1 | head -1; "
+                          "exit ${PIPESTATUS[0]}", shell=True, executable="/bin/bash",
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "POLYDOKU_EXPRESS": "off"})
+    assert done.stdout == "1+\n" and done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr

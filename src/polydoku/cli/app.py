@@ -6,6 +6,7 @@ import os
 import sys
 
 import click
+from click.exceptions import NoArgsIsHelpError
 
 from .. import __version__
 from ..batch import install_stop_handlers
@@ -86,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     # A terminated polydoku unwinds like an interrupted one, so every sandbox still running
     # kills its tool and removes its folder on the way out.
     install_stop_handlers()
+    stdout = sys.stdout
     try:
         result = cli.main(args=argv, prog_name="polydoku", standalone_mode=False)
         return int(result or 0)
@@ -95,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         click.echo("polydoku: aborted", err=True)
         return 130
     except click.ClickException as exc:
-        if type(exc).__name__ == "NoArgsIsHelpError" or (
+        if isinstance(exc, NoArgsIsHelpError) or (
                 isinstance(exc, click.UsageError) and "\n" in exc.format_message()):
             click.echo(SHORT_USAGE, err=True)         # `polydoku` alone: a short usage
             return EXIT_BAD_INPUT
@@ -112,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         # click answers a closed pipe (`polydoku solve FILE | head -1`) with exit 1; the reader
         # has what it wanted, which is no failure
-        if type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):   # click wraps stdout
+        if sys.stdout is not stdout:        # click wraps standard output when the pipe closed
             return _reader_left()
         return exc.code if isinstance(exc.code, int) else EXIT_ENGINE
     except Exception as exc:  # the last seam: one line, never a traceback by default
