@@ -72,6 +72,7 @@ SLOW = {
     "test_rule_kinds.py::test_entropic_lines_on_a_six_by_six",
     "test_fpuzzles.py::test_every_published_puzzle_survives_a_link_and_keeps_its_solution",
     "test_fuzz.py::test_generated_json_puzzles",
+    "test_fuzz.py::test_generated_api_requests",
     "test_cli.py::test_terminated_run_exits_cleanly",
     "test_express.py::test_a_closed_pipe_and_a_stop_signal",
     "test_logic.py::test_the_compiled_searches_and_the_layout_memory_change_no_step",

@@ -122,7 +122,20 @@ api_fields = st.fixed_dictionaries({}, optional={
                        values),
     "max_level": st.one_of(st.sampled_from(["Easy", "Hard", "nope"]), values),
     "smallest": values, "at_least": st.one_of(st.integers(-3, 5), values)})
-api_bodies = st.one_of(api_fields.map(lambda d: json.dumps(d, allow_nan=True).encode()),
+# Requests mostly well formed, so that most reach a worker and an engine: a good puzzle and
+# fields of the right types, each sometimes odd.
+plausible = st.fixed_dictionaries(
+    {"puzzle": st.sampled_from([W, FOUR, "." * 16, "1" + "." * 15, W[:5] + "4" + W[6:]])},
+    optional={"rules": st.sampled_from(["anti-knight", "diagonal", "anti-king,diagonal", ""]),
+              "engine": st.sampled_from(WEB_ENGINES[:4]),
+              "timeout": st.one_of(st.floats(0.001, 5), st.integers(1, 5)),
+              "limit": st.integers(1, 100_000), "why": st.sampled_from(["r1c6=4", "r1c1=1"]),
+              "level": st.sampled_from(["nudge", "technique", "cells", "answer"]),
+              "max_level": st.sampled_from(["Easy", "Medium", "Hard"]),
+              "smallest": st.booleans(), "at_least": st.integers(1, 3),
+              "grid": st.sampled_from([FOUR, "1" * 16, "." * 81])})
+api_bodies = st.one_of(plausible.map(lambda d: json.dumps(d).encode()),
+                       api_fields.map(lambda d: json.dumps(d, allow_nan=True).encode()),
                        values.map(lambda v: json.dumps(v, allow_nan=True).encode()),
                        st.binary(max_size=200))
 
