@@ -81,15 +81,17 @@ SHORT_USAGE = """usage: polydoku COMMAND PUZZLE [OPTIONS]
 polydoku --help lists every command; polydoku COMMAND --help tells one."""
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the CLI and return its exit code (never shows a traceback unless POLYDOKU_DEBUG is set)."""
+def main(argv: list[str] | None = None, answered: object = None) -> int:
+    """Run the CLI and return its exit code (never shows a traceback unless POLYDOKU_DEBUG is
+    set); `answered` is what the express lane answered first, given to the command as click's
+    context object."""
     from ..errors import debug_enabled
     # A terminated polydoku unwinds like an interrupted one, so every sandbox still running
     # kills its tool and removes its folder on the way out.
     install_stop_handlers()
     stdout = sys.stdout
     try:
-        result = cli.main(args=argv, prog_name="polydoku", standalone_mode=False)
+        result = cli.main(args=argv, prog_name="polydoku", standalone_mode=False, obj=answered)
         return int(result or 0)
     except click.exceptions.Exit as exc:
         return exc.exit_code

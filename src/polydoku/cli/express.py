@@ -92,14 +92,13 @@ class Resume:
         self.lines, self.chars, self.tally, self.start = lines, chars, tally, start
 
 
-_resume: Resume | None = None
-
-
-def take_resume() -> Resume | None:
-    """Return (once) what the express lane answered before handing its file to the full path."""
-    global _resume
-    out, _resume = _resume, None
-    return out
+def carried() -> Resume | None:
+    """Return what the express lane answered before it handed this command's source over (the
+    full command is run with it as click's context object), or None."""
+    import click
+    ctx = click.get_current_context(silent=True)
+    obj = ctx.find_root().obj if ctx is not None else None
+    return obj if isinstance(obj, Resume) else None
 
 
 def summary_line(tally: dict[int, int], seconds: float,
@@ -255,11 +254,10 @@ def _plain_head(head: bytes) -> int | None:
     return cells if all(set(b) <= allowed for b in puzzles) else None
 
 
-def run(argv: list[str]) -> int | None:
+def run(argv: list[str]) -> int | Resume | None:
     """Answer `solve` (a file of classic puzzle lines, `-`, or one classic line) or
-    `check-unique` (one classic line) in C and return the exit code; None when the command is
-    not one the lane takes, or its source does not start with such lines (nothing was printed:
-    the full command runs)."""
+    `check-unique` (one classic line) in C and return the exit code; else hand the command to
+    the full one: None when nothing was printed, or what the lane answered first (`Resume`)."""
     asked = plain_args(argv)
     if asked is None:
         return None
@@ -317,10 +315,10 @@ def _literal(asked: Asked) -> int | None:
     return SOLVED
 
 
-def _stream(handle, size: int | None, asked: Asked) -> int | None:
+def _stream(handle, size: int | None, asked: Asked) -> int | Resume | None:
     """Answer a file or standard input of classic puzzle lines block by block; hand the first
-    line it cannot answer, and the rest, to the full command (returning None)."""
-    global _resume
+    line it cannot answer, and the rest, to the full command (returning what it answered, or
+    None when nothing)."""
     data = first = handle.read(BLOCK)
     cells = _plain_head(data)
     built = _core_for(cells) if cells else None
@@ -360,10 +358,8 @@ def _stream(handle, size: int | None, asked: Asked) -> int | None:
         if bar is not None:
             bar.__exit__(None, None, None)
     if data:                            # a line the full path must answer, and the rest
-        if answered:
-            _resume = Resume(lines, chars, {SOLVED: answered}, start)
         _give_back(handle, size, head + b"\n" * (lines - head_lines) + data)
-        return None
+        return Resume(lines, chars, {SOLVED: answered}, start) if answered else None
     line = summary_line({SOLVED: answered}, time.perf_counter() - start,
                         ((SOLVED, "solved"),), NOT_CHECKED)
     if line:
@@ -443,14 +439,14 @@ def entry() -> None:
     """Console-script entry point: the express lane when it applies, else the full command."""
     argv = sys.argv[1:]
     try:
-        code = run(argv)
+        answered = run(argv)
     except KeyboardInterrupt:
         sys.stderr.write("polydoku: interrupted\n")
         sys.exit(130)
     except BrokenPipeError:
         from .app import _reader_left
         sys.exit(_reader_left())
-    if code is not None:
-        sys.exit(code)
+    if isinstance(answered, int):
+        sys.exit(answered)
     from .app import main
-    sys.exit(main(argv))
+    sys.exit(main(argv, answered))

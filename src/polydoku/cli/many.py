@@ -34,7 +34,7 @@ from ..engines.base import Engine
 from ..errors import (EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT)
 from ..formats.read import Entry, RawLine, parse_entry
 from .common import ExitCode, json_line, stderr_is_terminal
-from .express import Resume, exit_of, summary_line, take_resume
+from .express import Resume, carried as express_carried, exit_of, summary_line
 
 # What one puzzle prints: (stdout text, stderr text, exit code).
 Result = tuple[str, str, int]
@@ -119,7 +119,7 @@ def run_lines(first: RawLine, after: Iterable[RawLine | Entry], job: Job, spread
     in characters, for the progress bar, when known."""
     rest = cast(Iterable[RawLine], after)    # after a raw first line, read_puzzles yields no Entry
     job = replace(job, source=first.source)
-    carried = take_resume()
+    carried = express_carried()
     if carried is not None:
         # The express lane answered the first lines already: they become blank lines here, so
         # that every other line keeps its number (its index in the stream, on a pool).
