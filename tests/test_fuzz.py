@@ -77,7 +77,9 @@ def test_generated_text(run_cli, text):
                                  "--engine", "--format", "--limit", "--jobs", "--to", "--out",
                                  "-o", "--level", "nan", "inf", "-1", "0", "1e400", "r1c1=¹",
                                  "r1c1=5", "x=y", "anti-knight,??", "\x1b[2J", "{tmp}/x.svg",
-                                 "{tmp}/no/x.png", "json", "native", "nope", "3x3", "¹"]),
+                                 "{tmp}/no/x.png", "json", "native", "nope", "3x3", "¹",
+                                 "--keep", "{tmp}", "/dev/zero", "/sys/x.svg", "/dev/full",
+                                 "-o", "solver=bogus", "sat", "1" + "9" * 5000]),
                 max_size=4))
 def test_generated_options(run_cli, tmp_path, command, options):
     args = [command, FOUR if command != "check" else "1234341221434321"]
@@ -162,3 +164,17 @@ def test_generated_api_requests(web, call, body):
     if r.status_code >= 400:
         assert list(data) == ["error"] and "\n" not in data["error"]
     assert "Traceback" not in r.text and "internal error" not in r.text
+
+
+NUMBER_PLACES = ["1x1-is=={n}", "{n}x1-is=1", "1x{n}-is 3", '{{"givens": "{w}", "size": "{n}"}}',
+                 '{{"givens": "{w}", "rules": [{{"kind": "killer", "cells": ["r1c1", "r1c2"], '
+                 '"sum": "{n}"}}]}}', '{{"givens": "{w}", "box": "{n}x3"}}',
+                 '<ksudoku><game><puzzle><graph order="{n}" type="sudoku"/><values>{w}'
+                 '</values></puzzle></game></ksudoku>']
+
+
+@settings(max_examples=30 * SCALE, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(NUMBER_PLACES), st.integers(1, 6000), st.sampled_from("0189"))
+def test_generated_long_numbers(run_cli, place, digits, digit):
+    _ok(run_cli("solve", place.format(n="1" + digit * digits, w=W), "--timeout", "5"))
