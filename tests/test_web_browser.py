@@ -110,12 +110,14 @@ def open_puzzle(page, server: str, text: str) -> None:
     expect(page.locator("#status")).to_have_text(re.compile("^loaded"), timeout=20_000)
 
 
-def paste(page, text: str) -> None:
-    """Paste a puzzle into the (folded) puzzle box and load it."""
+def paste(page, text: str, press=None) -> None:
+    """Paste a puzzle into the (folded) puzzle box and load it, pressing with `press`
+    (page.click unless given)."""
+    press = press or page.click
     if page.get_attribute("#puzzle-box", "open") is None:
-        page.click("#puzzle-box summary")
+        press("#puzzle-box summary")
     page.fill("#puzzle-text", text)
-    page.click('[data-action="load"]')
+    press('[data-action="load"]')
 
 
 def status_is(page, pattern: str) -> str:
@@ -352,77 +354,73 @@ def open_values(line: str, row: int, col: int) -> str:
     return "".join(d for d in "123456789" if d not in seen)
 
 
-def test_a_phone_enters_by_touch_keeps_state_and_honours_dark(pages, server):
+def press_of(page, touch: bool):
+    """Return how a button or cell is pressed: a tap on a phone, a click on a desktop."""
+    return page.tap if touch else page.click
+
+
+def enter(page, touch: bool, cell: str, digit: int) -> None:
+    """Select one cell and enter a digit in the current mode: by the pad on a phone, by a
+    key on a desktop."""
+    if touch:
+        page.tap(f'[data-cell="{cell}"]')
+        page.tap(f'[data-digit="{digit}"]')
+    else:
+        page.click(f'[data-cell="{cell}"]')
+        page.keyboard.type(str(digit))
+
+
+def labels(page, n: int) -> dict[str, str]:
+    """Return each cell's aria-label by name, once every one of the n x n cells is labelled
+    starting with its name, in rows of n for screen readers."""
+    pairs = page.eval_on_selector_all(
+        "[data-cell]", "els => els.map(e => [e.dataset.cell, e.getAttribute('aria-label')])")
+    assert len(pairs) == n * n and all(label.startswith(f"{name}, ") for name, label in pairs)
+    assert page.locator('[role="row"]').count() == n
+    assert all(page.eval_on_selector_all('[role="row"]',
+                                         f"els => els.map(e => e.children.length === {n})"))
+    return dict(pairs)
+
+
+def reload_keeps(page, values: dict[str, str], corners: dict[str, list[str]],
+                 centres: dict[str, str]) -> None:
+    """Reload the page and check the entries, corner and centre marks come back from the
+    address (the last edit is the one to reach it: wait for its parameter first)."""
     from playwright.sync_api import expect
-    page = pages(**PHONE)
-    open_puzzle(page, server, WIKI)
-    board = page.locator("#board").bounding_box()
-    assert board["x"] >= 0 and board["x"] + board["width"] <= 390          # the board fits
-    last = page.locator('[data-cell="r9c9"]').bounding_box()
-    assert last["x"] + last["width"] <= 390 and last["width"] >= 30      # and scales
-    pad = page.locator('[data-digit="1"]').bounding_box()
-    assert pad["y"] >= board["y"] + board["height"] and pad["height"] >= 40  # pad below it
-    assert page.locator("[data-digit]").count() == 9
-    page.tap('[data-cell="r1c3"]')
-    page.tap('[data-digit="4"]')
-    assert page.text_content('[data-cell="r1c3"]') == "4"
-    page.tap('[data-cell="r1c4"]')
-    page.tap('[data-digit="5"]')                                # a 5 already in row 1
-    assert attr(page, "r1c4", "data-conflict") == "row 1"
-    assert attr(page, "r1c1", "data-conflict") == "row 1"
-    assert "r1c4=5 breaks row 1 (with r1c1)" in page.text_content("#status")
-    page.tap('[data-action="undo"]')
-    assert page.text_content('[data-cell="r1c4"]') == "" and page.locator("[data-conflict]").count() == 0
-    page.tap('[data-action="redo"]')
-    assert page.text_content('[data-cell="r1c4"]') == "5" and attr(page, "r1c4", "data-conflict")
-    page.tap('[data-action="undo"]')
-    page.tap('[data-mode="corner"]')
-    page.tap('[data-cell="r2c2"]')
-    page.tap('[data-digit="2"]')
-    page.tap('[data-digit="1"]')
-    assert corner_marks(page, "r2c2") == ["1", "2"] and page.text_content('[data-cell="r2c2"]') == ""
-    page.tap('[data-mode="centre"]')
-    page.tap('[data-cell="r3c1"]')
-    page.tap('[data-digit="3"]')
-    page.tap('[data-digit="4"]')
-    page.tap('[data-digit="3"]')                                # a second tap takes it off
-    page.tap('[data-digit="2"]')
-    assert centre_marks(page, "r3c1") == "24"
-    page.tap('[data-mode="colour"]')
-    assert page.locator(".swatch[data-digit]").count() == 9
-    page.tap('[data-cell="r5c5"]')
-    page.tap('[data-digit="3"]')
-    assert attr(page, "r5c5", "data-colour") == "3"
-    page.tap('[data-mode="digit"]')
-    labels = page.eval_on_selector_all("[data-cell]", "els => els.map(e => [e.dataset.cell, e.getAttribute('aria-label')])")
-    assert len(labels) == 81 and all(label.startswith(f"{name}, ") for name, label in labels)
-    named = dict(labels)
-    assert named["r1c1"].startswith("r1c1, 5, given") and named["r1c3"].startswith("r1c3, 4")
-    assert "corner marks 1 2" in named["r2c2"] and "centre marks 2 4" in named["r3c1"]
-    assert "colour 3" in named["r5c5"]
-    expect(page).to_have_url(re.compile(r"[?&]e=b4"))          # the entries, in the address
-    expect(page).to_have_url(re.compile(r"[?&]k=40-3"))
-    shot(page, "phone", full=True)
+    for key, wanted in (("e", values), ("c", corners), ("z", centres)):
+        if wanted:                                     # the address is written after a pause
+            expect(page).to_have_url(re.compile(rf"[?&]{key}="))
     page.reload()
-    status_is(page, "^loaded.*kept 1 entry from the address")
-    assert page.text_content('[data-cell="r1c3"]') == "4"
-    assert corner_marks(page, "r2c2") == ["1", "2"] and centre_marks(page, "r3c1") == "24"
-    assert attr(page, "r5c5", "data-colour") == "3"
-    assert low_contrast(page) == []
-    assert page.locator('[role="row"]').count() == 9
-    assert all(page.eval_on_selector_all('[role="row"]', "els => els.map(e => e.children.length === 9)"))
-    page.set_viewport_size({"width": 360, "height": 740})         # the narrowest phone
-    last = page.locator('[data-cell="r9c9"]').bounding_box()
-    assert last["x"] + last["width"] <= 360
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
-    page.set_viewport_size({"width": 390, "height": 844})
+    count = len(values)
+    status_is(page, f"^loaded.*kept {count} {'entry' if count == 1 else 'entries'} from the address")
+    assert {cell: page.text_content(f'[data-cell="{cell}"]') for cell in values} == values
+    assert {cell: corner_marks(page, cell) for cell in corners} == corners
+    assert {cell: centre_marks(page, cell) for cell in centres} == centres
+
+
+def rgb_sum(css: str) -> int:
+    return sum(map(int, re.findall(r"\d+", css)[:3]))
+
+
+def honours_dark(page, given: str) -> None:
+    """Switch the page to a dark colour scheme and check it follows: a dark page, light
+    givens, the picture inverted, and every text still WCAG AA."""
     page.emulate_media(color_scheme="dark")
     ground = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
-    assert sum(map(int, re.findall(r"\d+", ground)[:3])) < 120, ground          # dark page
-    given = page.evaluate("() => getComputedStyle(document.querySelector('[data-cell=\"r1c1\"]')).color")
-    assert sum(map(int, re.findall(r"\d+", given)[:3])) > 600, given            # light digits
+    assert rgb_sum(ground) < 120, ground                                        # dark page
+    ink = page.evaluate(f"() => getComputedStyle(document.querySelector('[data-cell=\"{given}\"]')).color")
+    assert rgb_sum(ink) > 600, ink                                               # light digits
+    board = page.evaluate("() => getComputedStyle(document.getElementById('board')).backgroundColor")
+    assert rgb_sum(board) < 120, board
+    assert "invert" in page.evaluate("() => getComputedStyle(document.querySelector('#picture svg')).filter")
     assert low_contrast(page) == []
-    shot(page, "dark", full=True)
+
+
+BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return [[...document.querySelectorAll('#picture [data-rule="killer"]')].map(box),
+          Object.fromEntries([...document.querySelectorAll('[data-cell]')].map((e) => [e.dataset.cell, box(e)]))];
+}"""
 
 
 def killer_cage(puzzle) -> tuple[str, str, int, int]:
@@ -437,6 +435,113 @@ def killer_cage(puzzle) -> tuple[str, str, int, int]:
                 b = next(b for b in range(1, 10) if b not in (a, rule.total - a))
                 return f"r{r1 + 1}c{c1 + 1}", f"r{r2 + 1}c{c2 + 1}", a, b
     raise AssertionError("no two-cell cage")
+
+
+def a_killer_link_is_drawn_with_its_cages(page, touch: bool, width: int):
+    """Load a killer puzzle's f-puzzles link, check each cage is drawn on its own cells
+    inside the window, and that a digit breaking a cage's sum is marked as it is entered,
+    without asking the server; return the puzzle."""
+    from polydoku.formats.fpuzzles import to_link
+    from polydoku.formats.jsonfmt import puzzle_from_dict
+    data = Path(__file__).parent / "data" / "variants" / "published.jsonl"
+    entry = next(e for e in map(json.loads, data.read_text().splitlines()) if e["id"] == "killer")
+    killer = puzzle_from_dict(entry["puzzle"])
+    paste(page, to_link(killer), press_of(page, touch))
+    status_is(page, "^loaded a 9x9 puzzle with killer")
+    cages = [r for r in killer.rules if r.kind == "killer"]
+    drawn, boxes = page.evaluate(BOXES)
+    assert len(drawn) == len(cages)
+    for cage in cages:                  # a dashed outline just inside the cage's cells
+        own = [boxes[f"r{r + 1}c{c + 1}"] for r, c in cage.cells]
+        left, top = min(b[0] for b in own), min(b[1] for b in own)
+        right, bottom = max(b[2] for b in own), max(b[3] for b in own)
+        assert 0 <= left and right <= width
+        assert any(left - 1 <= d[0] and top - 1 <= d[1] and d[2] <= right + 1 and d[3] <= bottom + 1
+                   and d[2] - d[0] > 0.8 * (right - left) and d[3] - d[1] > 0.8 * (bottom - top)
+                   for d in drawn), cage.cells
+    first, second, a, b = killer_cage(killer)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/" in r.url else None)
+    enter(page, touch, first, a)
+    assert page.text_content(f'[data-cell="{first}"]') == str(a)
+    assert page.locator("[data-conflict]").count() == 0
+    enter(page, touch, second, b)
+    assert attr(page, first, "data-conflict").startswith("killer")
+    assert attr(page, second, "data-conflict") == attr(page, first, "data-conflict")
+    assert asked == []
+    return killer
+
+
+def a_puzzle_with_many_solutions_says_so(page, server, touch: bool) -> None:
+    """Solve a 4x4 puzzle the engine proves has several solutions: the page shows a valid one
+    and says there are more."""
+    from polydoku.model import violations
+    paste(page, MANY, press_of(page, touch))
+    status_is(page, "^loaded a 4x4")
+    press_of(page, touch)('[data-action="solve"]')
+    status_is(page, "^solved by native .*more than one solution")
+    assert api(server, "check-unique", {"puzzle": MANY})["unique"] is False
+    shown = line_of(page, 4)
+    assert shown[0] == "1" and "." not in shown
+    assert not any(violations(read_text(MANY), [int(ch) for ch in shown]))
+
+
+def test_the_phone_page_by_touch(pages, server):
+    page = pages(**PHONE)
+    open_puzzle(page, server, WIKI)
+    board = page.locator("#board").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 390          # the board fits
+    last = page.locator('[data-cell="r9c9"]').bounding_box()
+    assert last["x"] + last["width"] <= 390 and last["width"] >= 30      # and scales
+    pad = page.locator('[data-digit="1"]').bounding_box()
+    assert pad["y"] >= board["y"] + board["height"] and pad["height"] >= 40  # pad below it
+    assert page.locator("[data-digit]").count() == 9
+    enter(page, True, "r1c3", 4)
+    assert page.text_content('[data-cell="r1c3"]') == "4"
+    enter(page, True, "r1c4", 5)                                # a 5 already in row 1
+    assert attr(page, "r1c4", "data-conflict") == "row 1"
+    assert attr(page, "r1c1", "data-conflict") == "row 1"
+    assert "r1c4=5 breaks row 1 (with r1c1)" in page.text_content("#status")
+    page.tap('[data-action="undo"]')
+    assert page.text_content('[data-cell="r1c4"]') == "" and page.locator("[data-conflict]").count() == 0
+    page.tap('[data-action="redo"]')
+    assert page.text_content('[data-cell="r1c4"]') == "5" and attr(page, "r1c4", "data-conflict")
+    page.tap('[data-action="undo"]')
+    page.tap('[data-mode="corner"]')
+    enter(page, True, "r2c2", 2)
+    page.tap('[data-digit="1"]')
+    assert corner_marks(page, "r2c2") == ["1", "2"] and page.text_content('[data-cell="r2c2"]') == ""
+    page.tap('[data-mode="centre"]')
+    enter(page, True, "r3c1", 3)
+    page.tap('[data-digit="4"]')
+    page.tap('[data-digit="3"]')                                # a second tap takes it off
+    page.tap('[data-digit="2"]')
+    assert centre_marks(page, "r3c1") == "24"
+    page.tap('[data-mode="colour"]')
+    assert page.locator(".swatch[data-digit]").count() == 9
+    enter(page, True, "r5c5", 3)
+    assert attr(page, "r5c5", "data-colour") == "3"
+    page.tap('[data-mode="digit"]')
+    named = labels(page, 9)
+    assert named["r1c1"].startswith("r1c1, 5, given") and named["r1c3"].startswith("r1c3, 4")
+    assert "corner marks 1 2" in named["r2c2"] and "centre marks 2 4" in named["r3c1"]
+    assert "colour 3" in named["r5c5"]
+    from playwright.sync_api import expect
+    expect(page).to_have_url(re.compile(r"[?&]k=40-3"))          # the colour, in the address
+    shot(page, "phone", full=True)
+    reload_keeps(page, {"r1c3": "4"}, {"r2c2": ["1", "2"]}, {"r3c1": "24"})
+    assert attr(page, "r5c5", "data-colour") == "3"
+    assert low_contrast(page) == []
+    labels(page, 9)
+    page.set_viewport_size({"width": 360, "height": 740})         # the narrowest phone
+    last = page.locator('[data-cell="r9c9"]').bounding_box()
+    assert last["x"] + last["width"] <= 360
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    page.set_viewport_size({"width": 390, "height": 844})
+    honours_dark(page, "r1c1")
+    shot(page, "dark", full=True)
+    a_killer_link_is_drawn_with_its_cages(page, True, 390)
+    a_puzzle_with_many_solutions_says_so(page, server, True)
 
 
 def test_the_desktop_page_by_keys_and_mouse(page, server):
@@ -460,8 +565,7 @@ def test_the_desktop_page_by_keys_and_mouse(page, server):
     assert page.locator("#missing-list li").count() == len(missing)
     asked = []
     page.on("request", lambda r: asked.append(r.url) if "/api/" in r.url else None)
-    page.click('[data-cell="r1c3"]')
-    page.keyboard.type("4")
+    enter(page, False, "r1c3", 4)
     page.keyboard.press("ArrowRight")
     page.keyboard.type("2")                                   # wrong, but breaks no rule
     page.keyboard.press("ArrowRight")
@@ -469,6 +573,8 @@ def test_the_desktop_page_by_keys_and_mouse(page, server):
     page.keyboard.press("ArrowRight")
     page.keyboard.type("7")                                   # and it is a 7
     assert attr(page, "r1c6", "data-conflict") == "row 1"
+    assert attr(page, "r1c5", "data-conflict") == "row 1"
+    assert "r1c6=7 breaks row 1 (with r1c5)" in page.text_content("#status")
     page.keyboard.press("Control+z")
     assert page.text_content('[data-cell="r1c6"]') == "" and page.locator("[data-conflict]").count() == 0
     page.keyboard.press("Control+y")
@@ -503,6 +609,10 @@ def test_the_desktop_page_by_keys_and_mouse(page, server):
     peers = set(page.eval_on_selector_all(".cell.peer", "els => els.map(e => e.dataset.cell)"))
     assert len(peers) == 20 and {"r1c9", "r9c2", "r3c3"} <= peers
     assert asked == []                                        # typing never asked the server
+    named = labels(page, 9)
+    assert named["r1c1"].startswith("r1c1, 5, given") and named["r1c3"].startswith("r1c3, 4")
+    assert named["r1c4"].startswith("r1c4, 2") and named["r1c6"].startswith("r1c6, empty")
+    assert "corner marks 1" in named["r8c1"] and "corner marks 5" in named["r9c4"]
     page.click('[data-action="pencil"]')
     status_is(page, "^pencil marks")
     assert centre_marks(page, "r2c3") == open_values(line_of(page, 9), 1, 2)
@@ -513,26 +623,17 @@ def test_the_desktop_page_by_keys_and_mouse(page, server):
     assert marked(page, "conflict") == {"r1c4"}
     assert page.text_content('[data-cell="r1c4"]') == "2"    # the answer is not shown
     shot(page, "desktop")
+    corners = {c: corner_marks(page, c) for c in ("r7c1", "r8c1", "r9c1", "r9c3", "r9c4")}
+    assert corners == {"r7c1": ["1"], "r8c1": ["1"], "r9c1": ["1"], "r9c3": ["1"], "r9c4": ["5"]}
+    page.click('[data-cell="r2c3"]')
+    page.keyboard.press("c")
+    page.keyboard.type("86")
+    page.keyboard.press("z")
+    assert centre_marks(page, "r2c3") == "68"
+    reload_keeps(page, {"r1c3": "4", "r1c4": "2"}, corners, {"r2c3": "68"})
+    assert "corner marks 5" in labels(page, 9)["r9c4"]
 
-    from polydoku.formats.fpuzzles import to_link
-    from polydoku.formats.jsonfmt import puzzle_from_dict
-    data = Path(__file__).parent / "data" / "variants" / "published.jsonl"
-    entry = next(e for e in map(json.loads, data.read_text().splitlines()) if e["id"] == "killer")
-    killer = puzzle_from_dict(entry["puzzle"])
-    paste(page, to_link(killer))
-    status_is(page, "^loaded a 9x9 puzzle with killer")
-    cages = [r for r in killer.rules if r.kind == "killer"]
-    assert page.locator('#picture [data-rule="killer"]').count() == len(cages)
-    first, second, a, b = killer_cage(killer)
-    asked.clear()
-    page.click(f'[data-cell="{first}"]')
-    page.keyboard.type(str(a))
-    assert page.locator("[data-conflict]").count() == 0
-    page.click(f'[data-cell="{second}"]')
-    page.keyboard.type(str(b))
-    assert attr(page, first, "data-conflict").startswith("killer")
-    assert attr(page, second, "data-conflict") == attr(page, first, "data-conflict")
-    assert asked == []
+    killer = a_killer_link_is_drawn_with_its_cages(page, False, 1280)
     page.click('[data-action="export"]')
     status_is(page, "^links to f-puzzles, SudokuPad, the Interactive Sudoku Solver")
     links = page.eval_on_selector_all("#links a", "els => els.map(e => e.href)")
@@ -540,13 +641,12 @@ def test_the_desktop_page_by_keys_and_mouse(page, server):
     iss = urllib.parse.unquote(links[2].partition("?q=")[2])
     assert read_text(iss).givens == killer.givens
 
-    paste(page, MANY)
-    status_is(page, "^loaded a 4x4")
-    page.click('[data-action="solve"]')
-    status_is(page, "^solved by native .*more than one solution")
+    a_puzzle_with_many_solutions_says_so(page, server, False)
     page.select_option("#engine", "resolvelib")
     page.click('[data-action="solve"]')
     status_is(page, "^solved by resolvelib .*more than one solution.*counted by native")
+    labels(page, 4)
+    honours_dark(page, "r1c1")
 
 
 CHECK_GRIDS = """async (puzzles) => {
