@@ -7,7 +7,7 @@ import subprocess
 import sys
 import time
 
-from conftest import data_lines
+from conftest import child_pids, data_lines
 
 from polydoku.batch import (IN_FLIGHT_PER_JOB, MAX_CHUNK, next_chunk_size, ordered_chunks,
                             ordered_map)
@@ -103,20 +103,6 @@ def test_a_chunk_that_kills_its_worker_is_given_up_and_the_rest_answered():
     assert lost == [(7, [7], "WorkerLost")]
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as handle:
-                    stat = handle.read()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
 def test_a_killed_worker_does_not_end_the_batch(tmp_path):
     """SIGKILL of one `--jobs 2` worker mid-run, for real: its chunk runs again and every
     line gets its right answer."""
@@ -131,7 +117,7 @@ def test_a_killed_worker_does_not_end_the_batch(tmp_path):
     while killed is None and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
         # workers are the fork server's children; the server is the command's child
-        for worker in [w for helper in _children(proc.pid) for w in _children(helper)]:
+        for worker in [w for helper in child_pids(proc.pid) for w in child_pids(helper)]:
             try:
                 os.kill(worker, signal.SIGKILL)
                 killed = worker

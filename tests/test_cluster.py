@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, data_lines, missing
+from conftest import ROOT, child_pids, data_lines, missing
 
 DASK = Path(sys.executable).with_name("dask")
 CLI = [sys.executable, "-c", "from polydoku.cli.app import entry; entry()"]
@@ -251,20 +251,6 @@ def test_bench_on_the_cluster_verifies_the_same_answers(run_cli, cluster, tmp_pa
     assert {s[3] for s in statuses["there"]} == {"solved"} and len(statuses["there"]) == 16
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as handle:
-                    stat = handle.read()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
 def test_local_cluster_leaves_no_scratch_space_and_is_quiet_about_a_killed_worker(tmp_path):
     puzzles, solutions = _royle(20000)
     scratch = tmp_path / "tmp"
@@ -273,7 +259,7 @@ def test_local_cluster_leaves_no_scratch_space_and_is_quiet_about_a_killed_worke
                              "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=_env(TMPDIR=str(scratch)))
     first = proc.stdout.readline()             # under way: the workers are up
-    workers = [pid for pid in _children(proc.pid)
+    workers = [pid for pid in child_pids(proc.pid)
                if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
     os.kill(workers[0], signal.SIGKILL)
     with proc.stdout, proc.stderr:

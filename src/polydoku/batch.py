@@ -99,6 +99,7 @@ def lost_reason(error: BaseException) -> str:
 
 
 MAX_ATTEMPTS = 3        # runs of a chunk that kills its worker before it is given up (Dask: 3)
+BROKEN_GRACE = 2.0      # seconds a broken pool's surviving workers get to stop before they are killed
 
 
 @dataclass
@@ -149,7 +150,7 @@ class _SurvivingPool:
                 return oldest.future.result()
             except BrokenProcessPool:
                 oldest.attempts += 1
-            self.pool.shutdown(wait=True, cancel_futures=True)
+            self._end_broken()
             self.pool = self._new()
             if oldest.attempts >= MAX_ATTEMPTS:
                 self._resubmit(list(pending)[1:])
@@ -158,6 +159,23 @@ class _SurvivingPool:
             self._resubmit([oldest])
             if oldest.future.exception() is None:     # alone first: a chunk that kills is found
                 self._resubmit(list(pending)[1:])
+
+    def _end_broken(self) -> None:
+        """Shut a broken pool down: its surviving workers are asked to stop (their chunks run
+        again), then killed after a grace. CPython 3.11's executor, breaking, waits for its
+        task feeder while a surviving worker waits to send a result nobody reads: without
+        this the shutdown waits forever."""
+        processes = stop_workers(self.pool)
+        ends = time.monotonic() + BROKEN_GRACE
+        for proc in processes:
+            proc.join(timeout=max(0.0, ends - time.monotonic()))
+        for proc in processes:
+            try:
+                if proc.is_alive():
+                    proc.kill()
+            except (OSError, ValueError):
+                pass
+        self.pool.shutdown(wait=True, cancel_futures=True)
 
     def _resubmit(self, entries: list[_Pending]) -> None:
         """Run again the chunks whose futures the broken pool failed (not those it finished)."""
