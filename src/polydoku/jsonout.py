@@ -144,8 +144,7 @@ def unsolvable_json(puzzle: Puzzle, prep) -> dict[str, Any]:
     solution, or the native engine gave up)."""
     proved = prep.status is Status.UNSATISFIABLE
     return {"puzzle": label(puzzle), "status": "unsatisfiable" if proved else "unknown",
-            "message": "no solution" if proved else
-            f"the {prep.engine or 'native'} engine gave up before finding a solution"}
+            "message": prep.why_no_logic}
 
 
 def hint_json(puzzle: Puzzle, board, step, status: str) -> dict[str, Any]:

@@ -107,6 +107,16 @@ class Prepared:
     status: Status
     engine: str = ""                    # the engine whose answer this is
 
+    @property
+    def why_no_logic(self) -> str:
+        """Return why logic is not tried on this puzzle, naming the engine that answered
+        ("" when it has a solution)."""
+        if self.solution is not None:
+            return ""
+        if self.status is Status.UNSATISFIABLE:
+            return "no solution"
+        return f"the {self.engine or 'native'} engine gave up before finding a solution"
+
 
 def prepare(puzzle: Puzzle, timeout: float | None = 60.0) -> Prepared:
     """Return the puzzle with its layout and what the native engine proves (up to two solutions)."""
@@ -307,11 +317,7 @@ class Hint:
     @property
     def message(self) -> str:
         """Return why logic was not tried, naming the engine that answered ("" when it was)."""
-        if self.status is HintStatus.UNSATISFIABLE:
-            return "no solution"
-        if self.status is HintStatus.UNKNOWN:
-            return f"the {self.prepared.engine or 'native'} engine gave up before finding a solution"
-        return ""
+        return self.prepared.why_no_logic
 
 
 def hint(puzzle: Puzzle, *, max_level: str | None = None, grade: str = "answer",
