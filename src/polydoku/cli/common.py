@@ -20,6 +20,7 @@ from ..jsonout import outcome_json  # noqa: F401  (re-exported for the commands)
 from ..model import Puzzle
 from ..rules import parse_rules
 from ..text import find_control
+from .express import MAX_SECONDS   # a week: a longer --timeout is surely a mistake
 
 # Worst first: the exit code of a run over many puzzles is the worst one seen.
 _SEVERITY = [EXIT_BAD_INPUT, EXIT_ENGINE, EXIT_UNKNOWN, EXIT_UNSAT, EXIT_SOLVED]
@@ -39,8 +40,6 @@ class ExitCode:
         if _SEVERITY.index(code) < _SEVERITY.index(self.code):
             self.code = code
 
-
-MAX_SECONDS = 7 * 24 * 3600.0          # a week: longer is surely a mistake
 
 
 class Finite(click.FloatRange):

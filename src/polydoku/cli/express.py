@@ -125,7 +125,7 @@ _TAKES: dict[str, tuple[str, ...] | None] = {
     "timeout": None, "chunk": None}
 _FLAGS = {"--check-unique": True, "--no-check-unique": False}
 _COMMANDS = {"solve": frozenset(_TAKES), "check-unique": frozenset(_TAKES) - {"format"}}
-MAX_SECONDS = 7 * 24 * 3600.0      # cli.common.MAX_SECONDS: a longer --timeout is refused
+MAX_SECONDS = 7 * 24 * 3600.0      # a week: a longer --timeout is refused (here and in click)
 
 
 class Asked:
