@@ -169,12 +169,7 @@ class _SurvivingPool:
         ends = time.monotonic() + BROKEN_GRACE
         for proc in processes:
             proc.join(timeout=max(0.0, ends - time.monotonic()))
-        for proc in processes:
-            try:
-                if proc.is_alive():
-                    proc.kill()
-            except (OSError, ValueError):
-                pass
+        _signal_alive(processes, kill=True)
         self.pool.shutdown(wait=True, cancel_futures=True)
 
     def _resubmit(self, entries: list[_Pending]) -> None:
@@ -263,13 +258,18 @@ def stop_workers(pool: ProcessPoolExecutor) -> list:
     """Send SIGTERM to every worker process of a pool (each unwinds as on Ctrl-C); return the
     processes."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    _signal_alive(processes)
+    return processes
+
+
+def _signal_alive(processes: list, kill: bool = False) -> None:
+    """Send SIGTERM (SIGKILL with `kill`) to each process still alive."""
     for proc in processes:
         try:
             if proc.is_alive():
-                proc.terminate()
+                proc.kill() if kill else proc.terminate()
         except (OSError, ValueError):
             pass
-    return processes
 
 
 def _start_worker(initializer: Callable[..., Any] | None, initargs: tuple) -> None:
