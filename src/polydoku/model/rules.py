@@ -66,6 +66,21 @@ class Rule:
     # the constraint's name in the Interactive Sudoku Solver's strings (formats/iss.py lays
     # out its arguments); "" when ISS has no constraint of this meaning
     iss: ClassVar[str] = ""
+    # What a kind says of itself to the rest of the package, so that a new kind is its own
+    # module and nothing else: the readers, the drawing and the technique catalogue read these.
+    # f-puzzles keys this kind is saved under (formats/fpuzzles.py)
+    fpuzzles: ClassVar[tuple[str, ...]] = ()
+    # regular expressions of a puzzle's rules text that name this kind (formats/rules_text.py);
+    # for a line kind, a sentence that also names a colour gives that colour's lines this kind
+    phrases: ClassVar[tuple[str, ...]] = ()
+    # the colour its lines or marks are drawn in (render.py), "" = the drawing's default
+    colour: ClassVar[str] = ""
+    # True when the statement reads along a path, so the path may pass a cell twice
+    along_path: ClassVar[bool] = False
+    # the score and level of this kind's own logic step (`technique`), HoDoKu's scale
+    # (reasoning/logic/catalog.py); 0 = scored as "Constraint Propagation"
+    technique_score: ClassVar[int] = 0
+    technique_level: ClassVar[str] = "Easy"
 
     @property
     def name(self) -> str:

@@ -3,7 +3,7 @@
 (`shapes`). `registry.py` lists them (`kinds()`, also `KINDS`) and reads rules by name or as
 JSON data; the families load when a kind is first looked up, not with this package.
 
-Adding a kind: a class in one module here (or a new module listed in `registry.py`) and its
+Adding a kind: a module in `kind/` (found there by `registry.py`) and its
 tests. No engine changes: engines take the IR, and `problem.lower` rewrites what an engine lacks.
 """
 

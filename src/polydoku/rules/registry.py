@@ -23,9 +23,26 @@ def kinds() -> dict[str, type[Rule]]:
     global _KINDS
     if _KINDS is None:
         from . import arrows, cells, globals, lines, outside, pairs
-        _KINDS = {cls.kind: cls for family in (globals, cells, pairs, lines, arrows, outside)
-                  for cls in family.KINDS}
+        found = {cls.kind: cls for family in (globals, cells, pairs, lines, arrows, outside)
+                 for cls in family.KINDS}
+        for module in _kind_modules():
+            for cls in module.KINDS:
+                if cls.kind in found:
+                    raise RuntimeError(f"rule kind {cls.kind!r} is declared twice")
+                found[cls.kind] = cls
+        _KINDS = found
     return _KINDS
+
+
+def _kind_modules() -> list[Any]:
+    """Return the modules of the `kind` package, one kind (or a few close ones) each, in
+    name order: each lists its classes in `KINDS`, and nothing else registers them."""
+    import importlib
+    import pkgutil
+
+    from . import kind as package
+    names = sorted(m.name for m in pkgutil.iter_modules(package.__path__) if not m.ispkg)
+    return [importlib.import_module(f"{package.__name__}.{name}") for name in names]
 
 
 def _kind_of(text: str) -> str:
