@@ -110,6 +110,8 @@ def instance(kind: str, rng: random.Random) -> str | dict:
         "numbered-room": lambda: {"side": side, "index": rng.randint(1, N),
                                   "value": rng.randint(1, N)},
     }
+    if kind not in make:
+        return KINDS[kind].sample(rng, N)
     if KINDS[kind].is_global:
         return kind
     data = make[kind]()

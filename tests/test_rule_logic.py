@@ -93,6 +93,15 @@ def candidates(rng: random.Random, grid) -> list[dict]:
           "sum": 0}
     made = rule_from_data(lk, G)
     out.append({**lk, "sum": sum(val[name(G.index(x))] for x in made.diagonal(G))})
+    listed = {d["kind"] for d in out}
+    for kind, cls in KINDS.items():            # kinds with a module of their own draw themselves
+        if kind in listed or not cls.technique:
+            continue
+        for _ in range(50):
+            data = cls.sample(rng, N)
+            if isinstance(data, dict) and not list(rule_from_data(data, G).violations(grid, G)):
+                out.append(data)
+                break
     return out
 
 

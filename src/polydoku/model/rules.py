@@ -148,6 +148,13 @@ class Rule:
         """Return the rule of a JSON object (its fields checked against the grid)."""
         return cls()
 
+    @classmethod
+    def sample(cls, rng: Any, size: int) -> dict[str, Any] | str | None:
+        """Return the JSON data of a random valid rule of this kind on a size x size grid with
+        `rng` (a `random.Random`), or None when the kind has none there: what the tests check
+        every kind with against brute force. A global kind's default is its name."""
+        return cls.kind if cls.is_global else None
+
     def __str__(self) -> str:
         return self.kind
 
