@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar, Iterator, Sequence
+from typing import Any, Callable, ClassVar, Iterator, Sequence
 
 from ..errors import BadInput
 from .geometry import Cell, Geometry, cell_name
@@ -154,6 +154,29 @@ class Rule:
         `rng` (a `random.Random`), or None when the kind has none there: what the tests check
         every kind with against brute force. A global kind's default is its name."""
         return cls.kind if cls.is_global else None
+
+    # ---- the kind in other formats: formats/iss.py and formats/fpuzzles.py call these for
+    # every kind that names itself there (`iss`, `fpuzzles`); cells are written by `cell`
+
+    @classmethod
+    def read_iss(cls, args: list[str], cell: Callable[[str], str]) -> dict[str, Any]:
+        """Return this kind's JSON data from an ISS item's arguments (what follows
+        `.{iss}~`); `cell` turns an ISS cell ("R1C2") into polydoku's ("r1c2") or raises."""
+        raise NotImplementedError
+
+    def write_iss(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
+        """Return this rule's ISS arguments (written after `.{iss}~`), `cell` writing a cell."""
+        raise NotImplementedError
+
+    @classmethod
+    def read_fpuzzles(cls, key: str, item: Any, cell: Callable[[str], str]) -> dict[str, Any]:
+        """Return this kind's JSON data from one element saved under f-puzzles' `key`; `cell`
+        turns an f-puzzles cell ("R1C2") into polydoku's ("r1c2") or raises."""
+        raise NotImplementedError
+
+    def write_fpuzzles(self, n: int, cell: Callable[[Cell], str]) -> tuple[str, dict[str, Any]]:
+        """Return the f-puzzles key and element this rule is saved as."""
+        raise NotImplementedError
 
     def __str__(self) -> str:
         return self.kind
