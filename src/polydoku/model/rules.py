@@ -74,7 +74,7 @@ class Rule:
     # for a line kind, a sentence that also names a colour gives that colour's lines this kind
     phrases: ClassVar[tuple[str, ...]] = ()
     # the colour its lines or marks are drawn in (render.py), "" = the drawing's default
-    colour: ClassVar[str] = ""
+    drawn_colour: ClassVar[str] = ""
     # True when the statement reads along a path, so the path may pass a cell twice
     along_path: ClassVar[bool] = False
     # the score and level of this kind's own logic step (`technique`), HoDoKu's scale
