@@ -188,3 +188,19 @@ def test_problems_share_constraints():
     assert a.constraints is b.constraints
     assert b.givens == ((0, 5),)
     assert b.name(80) == "r9c9"
+
+
+def test_every_constraint_carries_its_typed_origin():
+    from polydoku.formats.jsonfmt import parse_json
+    from polydoku.problem import Origin
+    puzzle = parse_json('{"givens": "' + "." * 81 + '", "rules": ["diagonal", '
+                        '{"kind": "killer", "cells": ["r1c1", "r1c2"], "sum": 3}, '
+                        '{"kind": "killer", "cells": ["r9c8", "r9c9"], "sum": 17}]}')
+    problem = build_problem(puzzle)
+    units = [c.origin for c in problem.constraints if c.origin.unit]
+    assert units == [Origin(k, i, unit=True) for k in ("row", "column", "box") for i in range(1, 10)]
+    diagonals = {c.origin.part for c in problem.constraints if c.origin.kind == "diagonal"}
+    assert diagonals == {"main", "anti"}
+    assert {c.origin.number for c in problem.constraints if c.origin.kind == "killer"} == {1, 2}
+    lowered = lower(problem, ())
+    assert all(c.origin.kind for c in lowered.constraints), "lowering keeps every origin"

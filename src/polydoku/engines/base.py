@@ -231,13 +231,11 @@ class Engine:
 
 
 def _rule_kinds(problem: Problem, kinds: set) -> list[str]:
-    """Return the rule kinds (from constraint labels) whose constraints are of these kinds,
-    or that bring auxiliary variables."""
+    """Return the rule kinds (from the constraints' origins) whose constraints are of these
+    kinds, or that bring auxiliary variables."""
     out: dict[str, None] = {}
     for c in problem.constraints:
         if type(c) in kinds or (problem.aux and isinstance(c, (Table, Linear))):
-            last = c.label[-1:]
-            word = c.label.rsplit(" ", 1)[0] if last.isascii() and last.isdigit() else c.label
-            if word and not word.startswith(("row", "column", "box", "region")):
-                out[word] = None
+            if c.origin.kind and not c.origin.unit:
+                out[c.origin.kind] = None
     return list(out)

@@ -232,9 +232,14 @@ class Geometry:
 
     def unit_name(self, k: int) -> str:
         """Return a person's name for unit `k` of `units` ("row 3", "column 5", "box 2")."""
+        kind, number = self.unit_of(k)
+        return f"{kind} {number}"
+
+    def unit_of(self, k: int) -> tuple[str, int]:
+        """Return what unit `k` of `units` is: row, column, box or region, and its 1-based number."""
         kind, number = divmod(k, self.size)
         box = "box" if self.regions is None else "region"
-        return f"{('row', 'column', box)[kind]} {number + 1}"
+        return ("row", "column", box)[kind], number + 1
 
     @_shared
     def peers(self) -> tuple[frozenset[int], ...]:

@@ -8,12 +8,13 @@ its place in the puzzle, never from puzzle text, since encoders write them into 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from ..model import Puzzle, Rule, cell_name
 from ..model.geometry import Geometry
-from .ir import AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Problem, Table
+from .ir import NO_ORIGIN, AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Origin, Problem, Table
 
 
 def identifier(text: str) -> str:
@@ -33,6 +34,7 @@ class Builder:
         self.aux: list[int] = []
         self.aux_names: list[str] = []
         self.label = ""
+        self.origin = NO_ORIGIN
         self.rules: tuple[Rule, ...] = ()
         self._counts: dict[str, int] = {}
 
@@ -40,6 +42,11 @@ class Builder:
         """Begin the constraints of one rule: its label is its kind and its ordinal."""
         k = self._counts[rule.kind] = self._counts.get(rule.kind, 0) + 1
         self.label = rule.kind if rule.is_global else f"{rule.kind} {k}"
+        self.origin = Origin(rule.kind, 0 if rule.is_global else k)
+
+    def unit(self, vars_: Sequence[int], kind: str, number: int) -> None:
+        """Say a classic unit (row, column, box or region `number`, 1-based) holds different values."""
+        self.add(AllDifferent(tuple(vars_), f"{kind} {number}", Origin(kind, number, unit=True)))
 
     def domain(self, var: int) -> range:
         """Return the values of a variable (1..N for a cell, 1..D for an auxiliary)."""
@@ -70,38 +77,40 @@ class Builder:
         """Add one constraint."""
         self.constraints.append(constraint)
 
-    def all_different(self, vars_: Sequence[int], label: str | None = None) -> None:
-        """Say the variables take different values."""
+    def all_different(self, vars_: Sequence[int], label: str | None = None, part: str = "") -> None:
+        """Say the variables take different values (`part` names the part of the rule they
+        are, as a diagonal rule's "main" and "anti"; `label` what a person calls it)."""
         if len(vars_) > 1:
-            self.add(AllDifferent(tuple(vars_), self.label if label is None else label))
+            self.add(AllDifferent(tuple(vars_), self.label if label is None else label,
+                                  replace(self.origin, part=part) if part else self.origin))
 
     def relation(self, x: int, y: int, ok: Callable[[int, int], bool]) -> None:
         """Say (x, y) takes only value pairs `ok` accepts: one nogood per refused pair."""
         for a in self.domain(x):
             for b in self.domain(y):
                 if not ok(a, b):
-                    self.add(Nogood(x, a, y, b, self.label))
+                    self.add(Nogood(x, a, y, b, self.label, self.origin))
 
     def nogood(self, x: int, a: int, y: int, b: int) -> None:
         """Say x = a and y = b do not both hold."""
-        self.add(Nogood(x, a, y, b, self.label))
+        self.add(Nogood(x, a, y, b, self.label, self.origin))
 
     def unary(self, x: int, ok: Callable[[int], bool]) -> None:
         """Say x takes only values `ok` accepts (a one-variable table)."""
         allowed = tuple((a,) for a in self.domain(x) if ok(a))
-        self.add(Table((x,), allowed, self.label))
+        self.add(Table((x,), allowed, self.label, self.origin))
 
     def table(self, vars_: Sequence[int], tuples: Iterable[Sequence[int]]) -> None:
         """Say the variables take one of the allowed tuples."""
-        self.add(Table(tuple(vars_), tuple(tuple(t) for t in tuples), self.label))
+        self.add(Table(tuple(vars_), tuple(tuple(t) for t in tuples), self.label, self.origin))
 
     def linear(self, vars_: Sequence[int], coefs: Sequence[int], rhs: int, op: str = "==") -> None:
         """Say sum(coef * var) op rhs."""
-        self.add(Linear(tuple(vars_), tuple(coefs), rhs, op, self.label))
+        self.add(Linear(tuple(vars_), tuple(coefs), rhs, op, self.label, self.origin))
 
     def abs_diff_not(self, x: int, y: int, d: int) -> None:
         """Say |x - y| != d."""
-        self.add(AbsDiffNot(x, y, d, self.label))
+        self.add(AbsDiffNot(x, y, d, self.label, self.origin))
 
 
 @lru_cache(maxsize=64)
@@ -111,7 +120,7 @@ def _lowered(geometry: Geometry, rules: tuple[Rule, ...]) -> tuple[tuple[Constra
     b = Builder(geometry)
     b.rules = rules
     for k, unit in enumerate(geometry.units):
-        b.all_different(unit, geometry.unit_name(k))
+        b.unit(unit, *geometry.unit_of(k))
     for rule in rules:
         b.start(rule)
         rule.lower(b)

@@ -15,11 +15,31 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Origin:
+    """Where a constraint comes from, for the engines and readers that treat some apart.
+
+    A classic unit (`unit` True): `kind` is row, column, box or region and `number` its
+    1-based number. A rule: its kind and its ordinal among the puzzle's rules of that kind (0
+    for a global rule), and `part` for a rule made of named parts (a diagonal's "main" or
+    "anti"). The empty origin belongs to constraints made apart from any puzzle.
+    """
+
+    kind: str = ""
+    number: int = 0
+    unit: bool = False
+    part: str = ""
+
+
+NO_ORIGIN = Origin()
+
+
+@dataclass(frozen=True)
 class AllDifferent:
     """The variables all take different values."""
 
     vars: tuple[int, ...]
     label: str = ""
+    origin: Origin = field(default=NO_ORIGIN, compare=False)
 
 
 @dataclass(frozen=True)
@@ -31,6 +51,7 @@ class Nogood:
     y: int
     b: int
     label: str = ""
+    origin: Origin = field(default=NO_ORIGIN, compare=False)
 
 
 @dataclass(frozen=True)
@@ -40,6 +61,7 @@ class Table:
     vars: tuple[int, ...]
     tuples: tuple[tuple[int, ...], ...]
     label: str = ""
+    origin: Origin = field(default=NO_ORIGIN, compare=False)
 
 
 @dataclass(frozen=True)
@@ -50,6 +72,7 @@ class AbsDiffNot:
     y: int
     d: int = 1
     label: str = ""
+    origin: Origin = field(default=NO_ORIGIN, compare=False)
 
 
 @dataclass(frozen=True)
@@ -65,6 +88,7 @@ class Linear:
     rhs: int
     op: str = "=="
     label: str = ""
+    origin: Origin = field(default=NO_ORIGIN, compare=False)
 
     def holds(self, values) -> bool:
         """Return whether the constraint holds for the variables' values (in `vars` order)."""

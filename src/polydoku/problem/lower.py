@@ -19,12 +19,12 @@ def _lower_one(c: Constraint, size: int, keep: frozenset[type]) -> Iterable[Cons
         for k, x in enumerate(c.vars):
             for y in c.vars[k + 1:]:
                 for v in range(1, size + 1):
-                    yield Nogood(x, v, y, v, c.label)
+                    yield Nogood(x, v, y, v, c.label, c.origin)
     elif isinstance(c, AbsDiffNot):
         for a in range(1, size + 1):
             for b in (a - c.d, a + c.d):
                 if 1 <= b <= size:
-                    yield Nogood(c.x, a, c.y, b, c.label)
+                    yield Nogood(c.x, a, c.y, b, c.label, c.origin)
     else:
         raise ValueError(f"cannot lower {type(c).__name__} to {sorted(k.__name__ for k in keep)}")
 
@@ -55,7 +55,7 @@ def lower(problem: Problem, kinds: Iterable[type]) -> Problem:
 def _add_nogood(d: Nogood, seen: set) -> Nogood | None:
     """Return the normalised nogood, or None when an equal one was already emitted."""
     if (d.x, d.a) > (d.y, d.b):
-        d = Nogood(d.y, d.b, d.x, d.a, d.label)
+        d = Nogood(d.y, d.b, d.x, d.a, d.label, d.origin)
     key = (d.x, d.a, d.y, d.b)
     if key in seen:
         return None
@@ -78,7 +78,7 @@ def _lower_all_different(c: AllDifferent, size: int, out: list, seen: set, done_
                 continue
             done_pairs.add(pair)
             for v in values:
-                d = _add_nogood(Nogood(x, v, y, v, c.label), seen)
+                d = _add_nogood(Nogood(x, v, y, v, c.label, c.origin), seen)
                 if d is not None:
                     out.append(d)
 
@@ -142,18 +142,18 @@ def _as_sets(c: Linear, apart: set, domain, new_var, out: list) -> bool:
             if len(sets) > _MAX_SETS:
                 return False
     if not sets:
-        out.append(Table(vs[:1], (), c.label))   # no set makes the sum: nothing can hold
+        out.append(Table(vs[:1], (), c.label, c.origin))   # no set makes the sum: nothing can hold
         return True
     if len(sets) == 1:
         for x in vs:
-            out.append(Table((x,), tuple((v,) for v in domain(x) if v in sets[0]), c.label))
+            out.append(Table((x,), tuple((v,) for v in domain(x) if v in sets[0]), c.label, c.origin))
         return True
     s = new_var(len(sets), f"{c.label} value set")
     for k, chosen in enumerate(sets, start=1):
         for x in vs:
             for v in domain(x):
                 if v not in chosen:
-                    out.append(Nogood(s, k, x, v, c.label))
+                    out.append(Nogood(s, k, x, v, c.label, c.origin))
     return True
 
 
@@ -172,28 +172,28 @@ def _as_chain(c: Linear, domain, new_var, out: list) -> None:
     need.reverse()
     sums = [sorted(r & n) for r, n in zip(reach, need)]
     if not sums[-1]:
-        out.append(Table(c.vars[:1], (), c.label))    # no total can be met
+        out.append(Table(c.vars[:1], (), c.label, c.origin))    # no total can be met
         return
-    (k0, x0), label = terms[0], c.label
+    (k0, x0), label, origin = terms[0], c.label, c.origin
     if len(terms) == 1:
-        out.append(Table((x0,), tuple((v,) for v in domain(x0) if k0 * v in final), label))
+        out.append(Table((x0,), tuple((v,) for v in domain(x0) if k0 * v in final), label, origin))
         return
     prev_var, prev_index = x0, {k0 * v: v for v in domain(x0) if k0 * v in sums[0]}
     if len(prev_index) < len(domain(x0)):
-        out.append(Table((x0,), tuple((v,) for v in prev_index.values()), label))
+        out.append(Table((x0,), tuple((v,) for v in prev_index.values()), label, origin))
     for step, (k, x) in enumerate(terms[1:], start=1):
         last = step == len(terms) - 1
         allowed = set(sums[step])
         if last:
             out.append(Table((prev_var, x), tuple(
                 (pv, v) for s, pv in prev_index.items() for v in domain(x) if s + k * v in allowed),
-                label))
+                label, origin))
             return
         index = {s: i for i, s in enumerate(sums[step], start=1)}
         part = new_var(len(index), f"{label} partial sum {step + 1}")
         out.append(Table((prev_var, x, part), tuple(
             (pv, v, index[s + k * v]) for s, pv in prev_index.items() for v in domain(x)
-            if s + k * v in index), label))
+            if s + k * v in index), label, origin))
         prev_var, prev_index = part, index
 
 

@@ -147,7 +147,7 @@ class Diagonal(GlobalRule):
 
     def lower(self, b) -> None:
         for w, unit in zip(self.which, self.units(b.geometry)):
-            b.all_different(unit, f"{w} diagonal")
+            b.all_different(unit, f"{w} diagonal", part=w)
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape(ShapeKind.DIAGONAL, unit, style=w) for w, unit in zip(self.which, self.units(geometry))]

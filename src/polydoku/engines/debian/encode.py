@@ -101,17 +101,15 @@ def parse_package(name: str) -> tuple[int, int, int] | None:
 
 def group_name(problem: Problem, index: int, c: AllDifferent) -> str:
     """Return the stem of a unit's per-value virtual packages (`row3`, `col5`, `block2.1`…)."""
-    kind, _, number = c.label.partition(" ")
-    if kind == "row" and number.isascii() and number.isdigit():
-        return f"row{number}"
-    if kind == "column" and number.isascii() and number.isdigit():
-        return f"col{number}"
-    if kind == "box" and number.isascii() and number.isdigit():
+    origin = c.origin
+    if origin.unit and origin.kind == "row":
+        return f"row{origin.number}"
+    if origin.unit and origin.kind == "column":
+        return f"col{origin.number}"
+    if origin.unit and origin.kind == "box":
         return _block_name(problem, c.vars)
-    if c.label == "main diagonal":
-        return "diag"
-    if c.label == "anti diagonal":
-        return "antidiag"
+    if origin.part in ("main", "anti") and origin.kind.startswith("diagonal"):
+        return "diag" if origin.part == "main" else "antidiag"
     return f"unit{index + 1}"
 
 

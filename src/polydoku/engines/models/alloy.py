@@ -12,7 +12,7 @@ the problem layer knows can be exported.
 from __future__ import annotations
 
 from ...problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table
-from .common import Group, groups, in_kinds, is_unit_label, puzzle_title
+from .common import Group, groups, in_kinds, puzzle_title
 from ...text import label
 
 UNIT_RULES = {
@@ -68,8 +68,8 @@ def _rules(problem: Problem) -> tuple[list[str], list[str]]:
     gaps: set[int] = set()
     for grp in groups(problem):
         label = grp.label or grp.kind.__name__
-        if grp.kind is AllDifferent and is_unit_label(grp.label):
-            kind = grp.label.split()[0]
+        if grp.kind is AllDifferent and grp.unit:
+            kind = grp.unit
             if kind not in units_done:
                 units_done.add(kind)
                 rules += [f"// each {kind}: no number twice", UNIT_RULES[kind]]

@@ -65,6 +65,12 @@ class Group:
     items: list = field(default_factory=list)
 
     @property
+    def unit(self) -> str:
+        """Return the classic unit the group is (row, column or box), or "" for any other."""
+        origin = self.items[0].origin if self.items else None
+        return origin.kind if origin is not None and origin.unit and origin.kind != "region" else ""
+
+    @property
     def name(self) -> str:
         """Return the label as an identifier (`anti-knight` -> `anti_knight`)."""
         out = "".join(ch if ch.isalnum() else "_" for ch in self.label.lower()).strip("_")
@@ -90,12 +96,6 @@ def groups(problem: Problem) -> list[Group]:
             out.append(by_key[key])
         by_key[key].items.append(c)
     return out
-
-
-def is_unit_label(label: str) -> bool:
-    """Return whether a label names a classic unit (`row 3`, `column 5`, `box 2`)."""
-    word, _, number = label.partition(" ")
-    return word in ("row", "column", "box") and number.isascii() and number.isdigit()
 
 
 def readme(title: str, what: str, commands: list[tuple[str, str]], notes: str = "") -> str:

@@ -10,7 +10,7 @@ pairs as lists `[R1,C1,R2,C2]` with `#!=` or `abs(...) #!= d`, nogoods and `tabl
 from __future__ import annotations
 
 from ...problem import AbsDiffNot, AllDifferent, Nogood, Problem, Table
-from .common import groups, in_kinds, is_unit_label, puzzle_title
+from .common import groups, in_kinds, puzzle_title
 
 
 def _rc(problem: Problem, var: int) -> tuple[int, int]:
@@ -51,8 +51,8 @@ def _body(problem: Problem, br: int, bc: int) -> list[str]:
     units: set[str] = set()
     for grp in groups(problem):
         label = grp.label or grp.kind.__name__
-        if grp.kind is AllDifferent and is_unit_label(grp.label):
-            units.add(grp.label.split()[0])
+        if grp.kind is AllDifferent and grp.unit:
+            units.add(grp.unit)
             continue
         out.append(f"    % {label}")
         if grp.kind is AllDifferent and len(grp.items[0].vars) > 2:

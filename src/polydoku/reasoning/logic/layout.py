@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Callable, Sequence, TypeVar, cast
 
 from ...model import cell_name
-from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
+from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Origin, Problem, Table
 
 
 _SMALL_BITS = 1 << 12
@@ -58,13 +58,13 @@ class House:
     mask: int                 # the cells as a bitset
 
 
-def _kind(cells: tuple[int, ...], label: str, n: int) -> str:
-    """Return whether a house is a row, column, box or other, from its cells and label."""
+def _kind(cells: tuple[int, ...], origin: Origin, n: int) -> str:
+    """Return whether a house is a row, column, box or other, from its cells and origin."""
     if len({c // n for c in cells}) == 1:
         return "row"
     if len({c % n for c in cells}) == 1:
         return "column"
-    return "box" if label.startswith("box") else "other"
+    return "box" if origin.unit and origin.kind == "box" else "other"
 
 
 @dataclass
@@ -249,7 +249,7 @@ class _Reader:
         key = tuple(sorted(c.vars))
         if len(key) == self.n and key not in self.seen:
             self.seen.add(key)
-            kind = _kind(key, c.label, self.n)
+            kind = _kind(key, c.origin, self.n)
             k = len(self.houses)
             self.houses.append(House(k, c.label or f"house {k + 1}", kind, tuple(c.vars),
                                      sum(1 << x for x in c.vars)))
