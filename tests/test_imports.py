@@ -122,3 +122,14 @@ def test_no_layer_imports_one_above_it(layer):
     upward = sorted(f"{m} -> {t}" for m, targets in graph.items() if _layer(m) == layer
                     for t in targets if _layer(t) > layer)
     assert not upward, "imports of a higher layer: " + "; ".join(upward)
+
+
+def test_no_command_imports_another_command():
+    """The commands share app, common options and the batch loop (`many`), never each other."""
+    cli = SRC / "polydoku" / "cli"
+    commands = {f"polydoku.cli.{p.stem}" for p in cli.glob("*.py")
+                if "@cli.command" in p.read_text() and p.stem != "app"}
+    assert {"polydoku.cli.solve", "polydoku.cli.hint", "polydoku.cli.steps"} <= commands
+    for module in sorted(commands):
+        reached = _polydoku()[module] & commands - {module}
+        assert not reached, f"{module} imports the command(s) {sorted(reached)}"

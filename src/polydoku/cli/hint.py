@@ -15,7 +15,7 @@ from .app import cli
 from .common import json_option
 from .common import ExitCode, echo_json, good_puzzles, input_format_option, puzzle_argument
 from .common import rules_option
-from .steps import level_option
+from .logic_options import level_option
 
 _EXIT = {HintStatus.MOVE: EXIT_SOLVED, HintStatus.COMPLETE: EXIT_SOLVED,
          HintStatus.STALLED: EXIT_UNKNOWN, HintStatus.UNSATISFIABLE: EXIT_UNSAT,

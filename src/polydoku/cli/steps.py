@@ -11,18 +11,13 @@ import click
 from ..errors import EXIT_SOLVED, EXIT_UNKNOWN, EXIT_UNSAT
 from ..jsonout import path_json, unsolvable_json
 from ..model import Puzzle
-from ..reasoning.logic import LEVELS, Path, Prepared, candidates_grid
+from ..reasoning.logic import Path, Prepared, candidates_grid
 from ..reasoning.logic import prepare, solve_logically
 from .app import cli
 from .common import json_option
 from .common import ExitCode, echo_json, good_puzzles, input_format_option, puzzle_argument
 from .common import rules_option
-
-
-def level_option(f):
-    """--max-level Easy|Medium|Hard|Unfair|Extreme: use techniques up to this level only."""
-    return click.option("--max-level", "max_level", type=click.Choice(LEVELS), default=None,
-                        help="Use techniques up to this level only (Unfair: no forcing nets).")(f)
+from .logic_options import level_option
 
 
 def unsolvable(p: Puzzle, prep: Prepared, as_json: bool) -> int | None:
