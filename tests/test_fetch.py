@@ -135,3 +135,54 @@ def test_only_https_leaves_the_machine(monkeypatch):
 def test_a_payload_that_is_no_short_id_is_not_fetched():
     with pytest.raises(BadInput, match="nor a short link"):
         read_puzzle("https://sudokupad.app/a%20b%3Cc")
+
+
+# ---- shortened links (tinyurl.com), asked of a fake shortener on 127.0.0.1 ------------------
+
+@pytest.fixture
+def shortener(sudokupad, monkeypatch):
+    monkeypatch.setattr(fetch, "SHORTENER", sudokupad + "/short/")
+    return sudokupad
+
+
+def fpuzzles_link() -> str:
+    from polydoku.formats.fpuzzles import to_link
+    return to_link(read_puzzle(KILLER))
+
+
+def test_a_shortened_f_puzzles_link_is_read_without_following_it(shortener, run_cli):
+    long = fpuzzles_link()
+    FakeSudokuPad.routes["/short/abc123"] = ("redirect", long)
+    puzzle = read_puzzle("https://tinyurl.com/abc123")
+    assert puzzle.rules == read_puzzle(long).rules and puzzle.givens == read_puzzle(long).givens
+    assert FakeSudokuPad.hits == ["/short/abc123"]          # f-puzzles itself is never asked
+    fetch.set_offline(True)
+    try:
+        assert read_puzzle("tinyurl.com/abc123").rules == puzzle.rules   # kept for offline
+    finally:
+        fetch.set_offline(False)
+
+
+def test_a_shortened_sudokupad_short_link_is_fetched_from_sudokupad(shortener):
+    FakeSudokuPad.routes["/short/xyz"] = ("redirect", "https://sudokupad.app/kept")
+    FakeSudokuPad.routes["/api/puzzle/kept"] = ("body", KILLER)
+    assert read_puzzle("https://tinyurl.com/xyz").rules == read_puzzle(KILLER).rules
+
+
+@pytest.mark.parametrize("route, words", [
+    (("redirect", "https://example.com/?load=N4Ig"), "leads off the puzzle sites"),
+    (("redirect", "http://www.f-puzzles.com/?load=N4Ig"), "leads off the puzzle sites"),
+    (("status", 404), "leads nowhere"),
+    (("body", "<html>"), "leads to no puzzle"),
+])
+def test_a_shortened_link_leads_only_to_a_puzzle_site(shortener, run_cli, route, words):
+    FakeSudokuPad.routes["/short/bad"] = route
+    result = run_cli("solve", "https://tinyurl.com/bad")
+    assert result.code == 2 and words in result.err and "Traceback" not in result.err
+    assert len(result.err.strip().splitlines()) == 1
+
+
+def test_offline_a_shortened_link_says_what_to_paste(shortener, run_cli):
+    result = run_cli("solve", "--offline", "tinyurl.com/never")
+    assert result.code == 2 and "offline" in result.err and "f-puzzles.com/?load=" in result.err
+    assert FakeSudokuPad.hits == []

@@ -1,4 +1,7 @@
-"""Short links: the puzzle a SudokuPad short link (`sudokupad.app/abc123`) names, fetched.
+"""Short links: the puzzle a SudokuPad short link (`sudokupad.app/abc123`) names, fetched;
+and the link a shortened link (`tinyurl.com/abc123`, how f-puzzles puzzles are mostly shared)
+leads to, asked of the shortener without following it: only an HTTPS f-puzzles or SudokuPad
+link is taken, then read as if pasted.
 
 SudokuPad keeps a shared puzzle on its server under a short id and hands its payload out at
 `https://sudokupad.app/api/puzzle/ID`. The fetch is bounded: HTTPS only, to that one host (a
@@ -110,6 +113,81 @@ def _fetch(puzzle_id: str) -> str:
     return text
 
 
-def _is_test_server(host: str | None) -> bool:
+def _is_test_server(host: str | None, base: str | None = None) -> bool:
     """Return whether a plain-HTTP base is a local test server (127.0.0.1 only)."""
-    return host == "127.0.0.1" and API.startswith("http://127.0.0.1")
+    return host == "127.0.0.1" and (base or API).startswith("http://127.0.0.1")
+
+
+# ---- short links made with a link shortener ------------------------------------------------
+
+SHORTENER = "https://tinyurl.com/"             # where f-puzzles' shared short links live
+# where a shortened link may lead: the two sites whose links polydoku reads
+PUZZLE_HOSTS = ("f-puzzles.com", "www.f-puzzles.com", "sudokupad.app", "beta.sudokupad.app")
+_ALIAS = re.compile(r"[A-Za-z0-9_-]{1,100}")
+
+
+class _Stop(urllib.request.HTTPRedirectHandler):
+    """Follows no redirect: the first Location header is the answer."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        raise _Redirected(newurl)
+
+
+class _Redirected(Exception):
+    def __init__(self, url: str):
+        super().__init__(url)
+        self.url = url
+
+
+def expand(alias: str) -> str:
+    """Return the f-puzzles or SudokuPad link a shortened link (`tinyurl.com/ALIAS`) leads to
+    (from the cache, or asked of the shortener without following it anywhere)."""
+    from .. import cache
+    if not _ALIAS.fullmatch(alias):
+        raise BadInput(f"the short link's name {alias[:40]!r} is not one a link shortener makes")
+    name = "shortened-" + hashlib.sha256(alias.encode()).hexdigest()[:32] + ".json"
+    kept = cache.read_json(name)
+    if isinstance(kept, dict) and kept.get("alias") == alias and isinstance(kept.get("url"), str):
+        return _puzzle_link(kept["url"], alias)
+    if is_offline():
+        raise BadInput(f"the short link tinyurl.com/{alias} leads elsewhere, and polydoku is "
+                       f"offline: {INSTEAD}")
+    url = _puzzle_link(_location(alias), alias)
+    cache.write_json(name, {"alias": alias, "url": url})
+    return url
+
+
+def _location(alias: str) -> str:
+    """Return where the shortener sends its alias (the Location of its redirect)."""
+    url = SHORTENER + alias
+    parts = urlparse(url)
+    if parts.scheme != "https" and not _is_test_server(parts.hostname, SHORTENER):
+        raise BadInput("short links are fetched over HTTPS only")
+    opener = urllib.request.build_opener(
+        _Stop(), urllib.request.HTTPSHandler(context=CONTEXT or ssl.create_default_context()))
+    request = urllib.request.Request(url, headers={"User-Agent": "polydoku"})
+    try:
+        with opener.open(request, timeout=TIMEOUT):
+            pass
+    except _Redirected as where:
+        return where.url[:MAX_BYTES]
+    except urllib.error.HTTPError as err:
+        if err.code == 404:
+            raise BadInput(f"the short link tinyurl.com/{alias} leads nowhere: {INSTEAD}") from None
+        raise BadInput(f"the link shortener answered {err.code} for tinyurl.com/{alias}: "
+                       f"{INSTEAD}") from None
+    except (urllib.error.URLError, OSError, ValueError) as err:
+        reason = getattr(err, "reason", err)
+        raise BadInput(f"cannot fetch the short link tinyurl.com/{alias} ({str(reason)[:80]}): "
+                       f"{INSTEAD}") from None
+    raise BadInput(f"the short link tinyurl.com/{alias} leads to no puzzle: {INSTEAD}")
+
+
+def _puzzle_link(url: str, alias: str) -> str:
+    """Return the link when it is an HTTPS f-puzzles or SudokuPad link, else refuse."""
+    parts = urlparse(url)
+    host = (parts.hostname or "").lower()
+    if parts.scheme != "https" or host not in PUZZLE_HOSTS:
+        raise BadInput(f"the short link tinyurl.com/{alias} leads off the puzzle sites "
+                       f"({parts.scheme}://{host[:60]}), and polydoku follows it no further")
+    return url

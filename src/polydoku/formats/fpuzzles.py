@@ -74,10 +74,13 @@ def link_payload(text: str) -> str:
     `?puzzleid=`, `/puzzle/…`, `/sudoku/…` or the path itself), or the text when it is no
     link."""
     if not ("://" in text or text.lower().startswith(("www.", "f-puzzles.com", "sudokupad.app",
-                                                       "beta.sudokupad.app"))):
+                                                       "beta.sudokupad.app", "tinyurl.com"))):
         return text.replace(" ", "+")
     url = urlparse(text if "://" in text else "https://" + text)
     host = (url.hostname or "").lower()
+    if host == "tinyurl.com" or host.endswith(".tinyurl.com"):
+        from .fetch import expand        # the network module loads only for a short link
+        return link_payload(expand(url.path.strip("/")))
     query = parse_qs(url.query)
     if host.endswith("f-puzzles.com"):
         load = query.get("load")

@@ -28,7 +28,7 @@ def looks_like_link(text: str) -> bool:
     """Return whether text is an f-puzzles or SudokuPad link or payload."""
     t = text.strip()
     return (t.lower().startswith(("http://", "https://", "www.", "f-puzzles.com", "sudokupad.app",
-                                "beta.sudokupad.app"))
+                                "beta.sudokupad.app", "tinyurl.com"))
             or t.startswith(("N4Ig", "fpuz", "scl", "ctc")) and " " not in t)
 
 
