@@ -305,3 +305,30 @@ def test_ctrl_c_stops_and_keeps_what_was_printed(tmp_path, jobs):
     assert all(len(line) == 81 for line in lines)          # no line cut in half
     for line in lines[:3]:
         assert solve_logically(parse_line(line)).rating.level == "Hard"
+
+
+@settings(max_examples=6, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10 ** 6), low=st.sampled_from([1.0, 1.5, 2.0, 2.6, 3.0]))
+def test_difficulty_keeps_only_puzzles_that_rate_within_the_range(run_cli, seed, low):
+    high = low + 1.2
+    result = run_cli("generate", "--seed", str(seed), "--size", "6", "--rules", "anti-king",
+                     "--difficulty", f"{low}-{high}", "--format", "json")
+    assert result.code == 0, result.err
+    made = json.loads(result.out)
+    puzzle = parse_json(result.out)
+    assert low <= made["rating"]["difficulty"] <= high
+    path = solve_logically(puzzle)                    # rated again, apart from the generator
+    assert path.solved and path.level_rating().difficulty == made["rating"]["difficulty"]
+
+
+@pytest.mark.parametrize("text, words", [("hard", "write a range"), ("5-3", "lower bound first"),
+                                         ("0.5-2", "within 1.0-12")])
+def test_a_bad_difficulty_is_one_line_exit_2(run_cli, text, words):
+    result = run_cli("generate", "--seed", "1", "--difficulty", text)
+    assert result.code == 2 and words in result.err and len(result.err.strip().splitlines()) == 1
+
+
+def test_a_difficulty_no_grid_reaches_gives_up_with_exit_4(run_cli):
+    result = run_cli("generate", "--seed", "1", "--size", "4", "--difficulty", "9-10")
+    assert result.code == 4 and "of difficulty 9.0-10.0" in result.err

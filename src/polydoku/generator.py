@@ -52,6 +52,8 @@ SYMMETRIES = ("none", "rotational", "rotational90", "mirror", "diagonal")
 QQWING_LEVELS = {"simple": "Easy", "easy": "Medium", "intermediate": "Hard", "expert": "Unfair"}
 
 UNIQUE_TIMEOUT = 30.0          # seconds one uniqueness proof may take before the trial is dropped
+MAX_DIFFICULTY = 12.0         # the top of rate's scale (an unrated stall is 11.0)
+MAX_GRIDS_FOR_DIFFICULTY = 200  # grids tried for a --difficulty range without a --timeout
 RATE_SECONDS = 5.0             # rating a puzzle made at no level asked (forcing nets can be slow)
 
 
@@ -75,6 +77,7 @@ class Request:
     jigsaw: bool = False                 # irregular regions, drawn at random per puzzle
     seed: int = 0
     timeout: float | None = None         # seconds for one puzzle, tries included
+    difficulty: tuple[float, float] | None = None   # the difficulty range asked (rate's scale)
 
     def __post_init__(self) -> None:
         if self.symmetry not in SYMMETRIES:
@@ -82,6 +85,11 @@ class Request:
                            f"{', '.join(SYMMETRIES)}")
         if self.level is not None and self.level not in LEVELS:
             raise BadInput(f"unknown level {self.level!r}: expected one of {', '.join(LEVELS)}")
+        if self.difficulty is not None:
+            low, high = self.difficulty
+            if not 1.0 <= low <= high <= MAX_DIFFICULTY:
+                raise BadInput(f"--difficulty {low:g}-{high:g}: give a range within "
+                               f"1.0-{MAX_DIFFICULTY:g}, the lower bound first")
         n = self.geometry.size
         unknown = [k for k in self.clues if k not in clue_kinds()]
         if unknown:
@@ -401,8 +409,12 @@ class Generator:
         made = Made(self.empty, (), None, None)
         while True:
             if budget.over():
-                raise GaveUp(f"no {req.level + ' ' if req.level else ''}puzzle found in time "
-                             f"({made.grids} grids tried)")
+                raise GaveUp(f"no {req.level + ' ' if req.level else ''}puzzle"
+                             f"{self.difficulty_words()} found in time ({made.grids} grids tried)")
+            if req.difficulty is not None and budget.deadline is None \
+                    and made.grids >= MAX_GRIDS_FOR_DIFFICULTY:
+                raise GaveUp(f"no puzzle{self.difficulty_words()} in {made.grids - 1} grids: "
+                             f"give --timeout to search longer")
             made.grids += 1
             if req.jigsaw:
                 n = req.geometry.size
@@ -433,6 +445,13 @@ class Generator:
             self.check(full, puzzle, solution, budget)
             if rating is not None:
                 rating = self.finish(puzzle, solution, rating)
+            if rating is not None and not self.in_range(rating):
+                eased = self.ease(puzzle, solution, rating, rng, budget, made)
+                if eased is not None:
+                    puzzle, rating = eased
+            if not self.in_range(rating):
+                made.notes.clear()            # notes of a puzzle not kept
+                continue                      # rated outside the difficulty asked: another grid
             made.puzzle, made.solution, made.rating = puzzle, solution, rating
             if req.minimal and req.givens is None:
                 made.minimal = True           # dug until no orbit could go
@@ -441,6 +460,51 @@ class Generator:
                 made.notes.append(f"aimed at {req.givens} givens, made {have}")
             made.seconds = time.perf_counter() - started
             return made
+
+    def ease(self, puzzle: Puzzle, solution: tuple[int, ...], rating: Rating,
+             rng: random.Random, budget: _Budget, made: Made) -> tuple[Puzzle, Rating] | None:
+        """Return the puzzle with values of its solution put back, an orbit at a time in a
+        random order, until it rates no harder than the range asked, with its rating; None
+        when it was not too hard, lands below the range, or may not be filled back (minimal,
+        or aimed at a number of givens)."""
+        req = self.request
+        if req.difficulty is None or req.minimal or req.givens is not None:
+            return None
+        low, high = req.difficulty
+        if rating.difficulty is None or rating.difficulty <= high:
+            return None
+        holes = [o for o in self.orbits if not any(puzzle.givens[i] for i in o)]
+        rng.shuffle(holes)
+        givens = list(puzzle.givens)
+        for orbit in holes:
+            if budget.over():
+                return None
+            for i in orbit:
+                givens[i] = solution[i]
+            trial = puzzle.with_givens(givens)
+            made.trials += 1
+            rated = self.full_rating(trial, solution, budget, made)
+            if rated is None:
+                continue
+            rated = self.finish(trial, solution, rated)
+            if rated.difficulty is not None and rated.difficulty <= high:
+                return (trial, rated) if rated.difficulty >= low else None
+        return None
+
+    def in_range(self, rating: Rating | None) -> bool:
+        """Return whether a made puzzle's difficulty is in the range asked (always, when
+        none is): a puzzle logic did not rate is outside every range."""
+        if self.request.difficulty is None:
+            return True
+        low, high = self.request.difficulty
+        value = None if rating is None else rating.difficulty
+        return value is not None and low <= value <= high
+
+    def difficulty_words(self) -> str:
+        """Return " of difficulty LO-HI" for messages, or "" when no range is asked."""
+        if self.request.difficulty is None:
+            return ""
+        return " of difficulty {:.1f}-{:.1f}".format(*self.request.difficulty)
 
     def oracle(self) -> _Oracle:
         """Return the uniqueness oracle of the current rules (a new one when they changed:

@@ -85,6 +85,21 @@ def level_of(text: str | None) -> str | None:
     return level
 
 
+def difficulty_of(text: str | None) -> tuple[float, float] | None:
+    """Return the range a --difficulty names: `LO-HI`, or one number N for N.0-N.9."""
+    if text is None:
+        return None
+    low, sep, high = text.strip().partition("-")
+    try:
+        bounds = (float(low), float(high)) if sep else (float(low), float(low) + 0.9)
+    except ValueError:
+        raise BadInput(f"--difficulty {text[:20]!r}: write a range such as 2.0-4.5, or one "
+                       f"number such as 7") from None
+    if not sep and float(low) != int(float(low)):
+        bounds = (float(low), float(low))
+    return bounds
+
+
 @cli.command()
 @click.option("--count", "-n", type=click.IntRange(1, MAX_COUNT), default=1, show_default=True,
               help="How many puzzles.")
@@ -95,6 +110,10 @@ def level_of(text: str | None) -> str | None:
               help=f"{'|'.join(LEVELS)} (polydoku's rating levels, capitalised), or "
                    f"qqwing's {'|'.join(QQWING_LEVELS)} (lower case) for Easy..Unfair: "
                    f"easy is qqwing's, polydoku's Medium. Default: any.")
+@click.option("--difficulty", "-d", default=None, metavar="LO-HI",
+              help="Keep only puzzles whose difficulty (rate's number, Sudoku Explainer's "
+                   "scale: 1.0-11+) lies in LO-HI, e.g. 2.0-4.5 or 7 (7.0-7.9); variants "
+                   "too. Default: any.")
 @click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True,
               help="How the givens sit: rotational (180°), rotational90, mirror (left-right), "
                    "diagonal (about the main diagonal).")
@@ -132,7 +151,7 @@ def level_of(text: str | None) -> str | None:
               help="Make the puzzles on the Dask scheduler at ADDRESS (tcp://host:8786), or "
                    "`local` to start a local cluster of --jobs workers; printed in order.")
 @json_alias
-def generate(count, seed, level, symmetry, minimal, givens, size, box, jigsaw, rules, clues,
+def generate(count, seed, level, difficulty, symmetry, minimal, givens, size, box, jigsaw, rules, clues,
              fmt, solution, timeout, jobs, dask):
     """Make new puzzles with exactly one solution, rated by polydoku's logic, at the
     --level asked. Each is proved unique while it is dug (by PySAT's CaDiCaL or the native
@@ -143,7 +162,8 @@ def generate(count, seed, level, symmetry, minimal, givens, size, box, jigsaw, r
     printed (exit 130).
 
     Exit codes: 0 every puzzle made, 2 an impossible request (a symmetry that cannot meet
-    --givens, rules that leave no grid, an unknown level), 4 some puzzle ran out of --timeout.
+    --givens, rules that leave no grid, an unknown level), 4 some puzzle ran out of --timeout
+    (or, with --difficulty and no --timeout, no puzzle in range came of 200 grids).
     """
     if jigsaw and box is not None:
         raise BadInput("--jigsaw draws its own regions: leave out --box")
@@ -153,7 +173,7 @@ def generate(count, seed, level, symmetry, minimal, givens, size, box, jigsaw, r
         seed = secrets.randbelow(2**32)
         click.echo(f"polydoku: seed {seed}", err=True)
     request = Request(geometry, tuple(parse_rules(rules)), level_of(level), symmetry, minimal,
-                      givens, clue_names, jigsaw, seed, timeout)
+                      givens, clue_names, jigsaw, seed, timeout, difficulty_of(difficulty))
     Generator(request)                       # an impossible request is refused before any work
     if fmt == "auto":
         fmt = "line" if not request.rules and not clue_names and not jigsaw else "json"
