@@ -108,6 +108,29 @@ def test_global_entropy_on_a_four_by_four_takes_the_thirds_formula():
     assert not check(["global-entropy"], holds, FAMILIES)
 
 
+def diagonal_pairs(n: int = N):
+    """Return every pair of cell indices on one diagonal (a bishop's move apart)."""
+    return [(a, b) for a in range(n * n) for b in range(a + 1, n * n)
+            if abs(a // n - b // n) == abs(a % n - b % n)]
+
+
+@pytest.mark.parametrize("values", [[4], [1, 2], [2, 4]])
+def test_anti_queen_keeps_the_grids_with_no_listed_value_twice_on_a_diagonal(values):
+    def holds(g) -> bool:
+        return not any(g[a] == g[b] and g[a] in values for a, b in diagonal_pairs())
+    found = check([{"kind": "anti-queen", "values": values}], holds, FAMILIES)
+    assert 0 < len(found) < 288
+
+
+def test_anti_queen_for_every_value_leaves_no_four_by_four():
+    # the two 4-queens placements are each other's mirror: two values at most fit, not four
+    assert not check(["anti-queen"], lambda g: not any(g[a] == g[b] for a, b in diagonal_pairs()),
+                     FAMILIES)
+    g = Puzzle.empty(N).geometry
+    assert rule_from_data({"kind": "anti-queen", "values": [3, 1, 2, 4]}, g) == parse_rules(
+        "anti-queen")[0]
+
+
 def six_by_six(first: list[int], value_class) -> set[tuple[int, ...]]:
     """Return by backtracking every 6x6 grid (2x3 boxes) whose first row is `first` and whose
     2x2 squares each hold values of three classes (`value_class`)."""
@@ -176,7 +199,8 @@ EXAMPLES = [
     {"kind": "either-xv", "cells": ["r4c4", "r4c5"]},
     {"kind": "grey-dot", "cells": ["r5c5", "r6c5"]},
     {"kind": "candidates", "cells": ["r1c1", "r9c9"], "values": [1, 5, 9]},
-    "global-entropy", "global-modular",
+    "global-entropy", "global-modular", "anti-queen",
+    {"kind": "anti-queen", "values": [8, 9]},
 ]
 
 
@@ -199,6 +223,8 @@ def test_each_kind_round_trips_through_json(data):
     ({"kind": "candidates", "cells": ["r1c1"], "values": [1, 10]}, "outside 1..9"),
     ({"kind": "candidates", "cells": ["r1c1"], "values": [2, 2]}, "twice"),
     ({"kind": "candidates", "cells": ["r0c1"], "values": [2]}, "field \"cells\""),
+    ({"kind": "anti-queen", "values": [0]}, "outside 1..9"),
+    ({"kind": "anti-queen", "values": "9"}, "field \"values\" must be a list"),
 ])
 def test_bad_input_names_the_rule_and_the_field(data, words):
     with pytest.raises(BadInput) as err:
