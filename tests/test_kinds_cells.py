@@ -108,6 +108,23 @@ def test_global_entropy_on_a_four_by_four_takes_the_thirds_formula():
     assert not check(["global-entropy"], holds, FAMILIES)
 
 
+def test_product_dot_keeps_the_grids_whose_pair_multiplies_to_its_number():
+    found = check([{"kind": "product-dot", "cells": PAIR, "product": 4}],
+                  lambda g: at(g, "r2c2") * at(g, "r2c3") == 4, FAMILIES)
+    assert 0 < len(found) < 288
+
+
+def test_dutch_flatmates_keeps_the_grids_whose_middle_values_have_a_flatmate():
+    # on a 4x4 the middle value is 2 (N/2 rounded up, as ISS's solver takes it)
+    def holds(g) -> bool:
+        for i, v in enumerate(g):
+            if v == 2 and not ((i >= N and g[i - N] == 1) or (i + N < N * N and g[i + N] == N)):
+                return False
+        return True
+    found = check(["dutch-flatmates"], holds, FAMILIES)
+    assert 0 < len(found) < 288
+
+
 def diagonal_pairs(n: int = N):
     """Return every pair of cell indices on one diagonal (a bishop's move apart)."""
     return [(a, b) for a in range(n * n) for b in range(a + 1, n * n)
@@ -201,6 +218,7 @@ EXAMPLES = [
     {"kind": "candidates", "cells": ["r1c1", "r9c9"], "values": [1, 5, 9]},
     "global-entropy", "global-modular", "anti-queen",
     {"kind": "anti-queen", "values": [8, 9]},
+    {"kind": "product-dot", "cells": ["r3c3", "r3c4"], "product": 12}, "dutch-flatmates",
 ]
 
 
@@ -224,6 +242,7 @@ def test_each_kind_round_trips_through_json(data):
     ({"kind": "candidates", "cells": ["r1c1"], "values": [2, 2]}, "twice"),
     ({"kind": "candidates", "cells": ["r0c1"], "values": [2]}, "field \"cells\""),
     ({"kind": "anti-queen", "values": [0]}, "outside 1..9"),
+    ({"kind": "product-dot", "cells": ["r1c1", "r1c2"], "product": 73}, "outside 2..72"),
     ({"kind": "anti-queen", "values": "9"}, "field \"values\" must be a list"),
 ])
 def test_bad_input_names_the_rule_and_the_field(data, words):
@@ -282,6 +301,19 @@ PENCILMARKS_SOLUTION = ("278569413916384752435127968123496587894275136567831249"
                         "759643821642718395381952674")
 
 
+# "Dutch Flat Mates (Kropki)",
+# https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?chlang=en&id=000FYS, from the same
+# examples (its dots, and DutchFlatmates)
+FLATMATES = (".BlackDot~R5C1~R6C1.BlackDot~R6C1~R7C1.BlackDot~R7C1~R8C1.BlackDot~R4C2~R4C3"
+             ".BlackDot~R2C5~R3C5.BlackDot~R3C7~R4C7.BlackDot~R4C8~R4C9.BlackDot~R5C9~R6C9"
+             ".BlackDot~R6C9~R7C9.BlackDot~R7C9~R8C9.BlackDot~R7C7~R7C8.WhiteDot~R8C7~R9C7"
+             ".WhiteDot~R9C5~R9C4.WhiteDot~R9C3~R9C4.WhiteDot~R5C3~R6C3.WhiteDot~R5C1~R5C2"
+             ".WhiteDot~R4C4~R4C5.WhiteDot~R2C2~R3C2.WhiteDot~R1C3~R1C4.WhiteDot~R1C7~R1C8"
+             ".WhiteDot~R1C8~R1C9")
+FLATMATES_SOLUTION = ("618792345352864719947531826721985463896243571435617982"
+                      "279158634163479258584326197")
+
+
 def unique(puzzle: Puzzle, solution: str, engines=("native", "sat")) -> None:
     """Assert that each engine finds exactly one grid, the published solution."""
     for engine in engines:
@@ -327,6 +359,7 @@ def test_pencilmark_sudoku_is_unique_with_candidates():
     ({"kind": "either-xv"}, {4}, {1, 6}),
     ({"kind": "grey-dot"}, {4}, {2, 3, 5, 8}),
     ({"kind": "grey-dot"}, {7}, {6, 8}),
+    ({"kind": "product-dot", "product": 12}, {3, 4}, {3, 4}),
 ])
 def test_a_dot_leaves_its_partner_the_values_it_allows(data, first, second):
     g = Puzzle.empty(9).geometry
@@ -338,3 +371,10 @@ def test_a_dot_leaves_its_partner_the_values_it_allows(data, first, second):
     assert set(drop) == {1}
     assert {v for v in range(1, 10) if not drop[1] >> (v - 1) & 1} == second
     assert "r1c1 and r1c2" in reason and "\n" not in reason
+
+
+def test_dutch_flat_mates_is_unique_with_dutch_flatmates():
+    drawn = parse_iss(FLATMATES)
+    puzzle = drawn.with_rules(drawn.rules + parse_rules("dutch-flatmates"))
+    unique(puzzle, FLATMATES_SOLUTION)
+    assert api.count(drawn, limit=2).count == 2

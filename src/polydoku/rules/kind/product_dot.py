@@ -1,0 +1,59 @@
+"""The product dot: two neighbours joined by it multiply to its number (the multiplying
+counterpart of an XV mark, which adds up)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...model.geometry import Geometry
+from ...model.rules import Shape, ShapeKind
+from .. import params
+from ..base import PairRule
+from .difference_dot import adjacent_pair
+
+
+@dataclass(frozen=True)
+class ProductDot(PairRule):
+    """Two neighbours joined by the dot multiply to `product`."""
+
+    product: int = 2
+
+    kind: ClassVar[str] = "product-dot"
+    description: ClassVar[str] = "cells joined by a product dot multiply to its number"
+    aliases: ClassVar[tuple[str, ...]] = ("product", "multiplication-dot")
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "ProductDot":
+        n = geometry.size
+        return cls(cls.read_cells(data, geometry), params.integer(data, "product", 2, n * (n - 1)))
+
+    def to_data(self) -> dict[str, Any]:
+        return dict(super().to_data(), product=self.product)
+
+    def ok(self, a: int, b: int) -> bool:
+        return a * b == self.product
+
+    @property
+    def words(self) -> str:   # type: ignore[override]
+        return f"do not multiply to {self.product}"
+
+    technique: ClassVar[str] = "Kropki Pair"
+    technique_score: ClassVar[int] = 20
+    mark: ClassVar[str] = "product dot"
+
+    def join_words(self) -> str:
+        return f"values multiplying to {self.product}"
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        return [Shape(ShapeKind.MARK, tuple(geometry.index(c) for c in self.cells),
+                      f"x{self.product}")]
+
+    @classmethod
+    def sample(cls, rng: Any, size: int) -> dict[str, Any]:
+        # a product of two different values, so that the dot can hold
+        a, b = rng.sample(range(1, size + 1), 2)
+        return {"kind": cls.kind, "cells": adjacent_pair(rng, size), "product": a * b}
+
+
+KINDS = (ProductDot,)
