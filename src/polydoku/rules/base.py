@@ -279,3 +279,25 @@ class OutsideRule(Rule):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         first = self.line(geometry.size)[0]
         return [Shape(ShapeKind.OUTSIDE, (geometry.index(first),), str(self.value), self.side)]
+
+
+
+def flags_where(b: Any, xs: Sequence[int], ok: Callable[[int], bool], what: str) -> list[int]:
+    """Return, for each variable of `xs`, a new auxiliary of the builder `b` that is 2 when
+    the variable's value is one `ok` accepts and 1 when not (so that sums of flags count);
+    `what` names the test in the auxiliaries' names ("is 5", "even")."""
+    flags = []
+    for x in xs:
+        flag = b.new_var(2, f"{cell_name(b.geometry.cell(x))} {what}")
+        b.relation(x, flag, lambda a, f: (f == 2) == ok(a))
+        flags.append(flag)
+    return flags
+
+
+def count_where(b: Any, xs: Sequence[int], ok: Callable[[int], bool], what: str,
+                op: str = "==", rhs: int = 0, extra: Sequence[tuple[int, int]] = ()) -> None:
+    """Say, through the builder `b`: (how many of `xs` hold a value `ok` accepts) +
+    sum(coef * var over the (var, coef) pairs of `extra`) `op` rhs."""
+    flags = flags_where(b, xs, ok, what)
+    b.linear(flags + [var for var, _ in extra], [1] * len(flags) + [k for _, k in extra],
+             rhs + len(flags), op)

@@ -1,0 +1,227 @@
+"""Counting, cage and sum kinds of their own modules (rules/kind/): counting circles, sum cages,
+rellik cages, equality cages. Each: a fixed instance against brute force over all 288 4x4 grids
+(the statement and the lowering, native and lowered to nogoods and tables), its JSON round trip,
+bad input named by field, its logic step checked against the solution, and published puzzles
+(from the Interactive Sudoku Solver's collection, source named beside each) solved uniquely
+with their published solution.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from test_rule_kinds import N, puzzle_with, solutions, truth
+from polydoku import api
+from polydoku.engines.native import search
+from polydoku.errors import BadInput
+from polydoku.formats.jsonfmt import parse_json, puzzle_to_dict
+from polydoku.model import Geometry
+from polydoku.problem import build_problem, lower
+from polydoku.rules import KINDS, rule_from_data
+
+OURS = ("counting-circles", "sum-cage", "rellik-cage", "equality-cage")
+G4, G9 = Geometry.of_size(4), Geometry.of_size(9)
+
+
+def cells(text: str) -> list[str]:
+    return text.split()
+
+
+FIXED = [
+    {"kind": "counting-circles", "cells": cells("r1c1 r1c2 r2c3 r3c3 r4c4")},
+    {"kind": "counting-circles", "cells": cells("r1c1 r3c2")},
+    {"kind": "sum-cage", "cells": cells("r1c1 r2c2 r3c3"), "sum": 7},
+    {"kind": "sum-cage", "cells": cells("r1c1 r1c1 r4c4"), "sum": 9},
+    {"kind": "sum-cage", "cells": cells("r1c1 r1c2 r2c1"), "sum": 0, "coefficients": [1, 1, -1]},
+    {"kind": "rellik-cage", "cells": cells("r1c1 r1c2"), "sum": 5},
+    {"kind": "rellik-cage", "cells": cells("r2c1 r3c1 r3c2"), "sum": 7},
+    {"kind": "rellik-cage", "cells": cells("r2c3 r2c4 r3c4"), "sum": 2},
+    {"kind": "equality-cage", "cells": cells("r1c1 r1c2")},
+    {"kind": "equality-cage", "cells": cells("r2c1 r2c2 r3c2 r3c3")},
+]
+
+
+def lowered_grids(puzzle) -> set[tuple[int, ...]]:
+    """Return the grids of the problem lowered to nogoods and tables alone (no sums, no
+    all-different), searched by the native engine."""
+    low = lower(build_problem(puzzle), ())
+    return {low.grid(s) for s in search(low, 1000).solutions}
+
+
+@pytest.mark.parametrize("data", FIXED, ids=lambda d: d["kind"])
+def test_a_fixed_instance_keeps_exactly_the_grids_its_statement_accepts(data):
+    puzzle = puzzle_with([data])
+    expected = truth(puzzle)
+    assert 0 < len(expected) < 288           # the rule holds somewhere and rules out something
+    assert solutions(puzzle, "native") == expected
+    assert lowered_grids(puzzle) == expected
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(OURS), st.integers(0, 10 ** 9))
+def test_random_instances_agree_with_brute_force(kind, seed):
+    data = KINDS[kind].sample(random.Random(seed), N)
+    puzzle = puzzle_with([data])
+    assert solutions(puzzle, "native") == truth(puzzle), data
+
+
+def test_counting_circles_mean_what_they_say():
+    """Three circles: one 1 and two 2s, or three 3s (on a 4x4 grid, 3s in three different
+    rows, columns and boxes)."""
+    puzzle = puzzle_with([{"kind": "counting-circles", "cells": cells("r1c1 r2c3 r4c2")}])
+    for grid in truth(puzzle):
+        vals = sorted(grid[i] for i in (0, 6, 13))
+        assert vals in ([1, 2, 2], [3, 3, 3])
+    assert {tuple(sorted(g[i] for i in (0, 6, 13))) for g in truth(puzzle)} == {(1, 2, 2), (3, 3, 3)}
+
+
+def test_sum_cages_count_a_cell_listed_twice_twice():
+    puzzle = puzzle_with([{"kind": "sum-cage", "cells": cells("r1c1 r1c1 r1c2"), "sum": 9}])
+    assert truth(puzzle) and all(2 * g[0] + g[1] == 9 for g in truth(puzzle))
+
+
+def test_rellik_cages_forbid_every_subset_sum():
+    puzzle = puzzle_with([{"kind": "rellik-cage", "cells": cells("r1c1 r2c1 r2c2"), "sum": 7}])
+    assert truth(puzzle)
+    for grid in truth(puzzle):
+        vals = {grid[0], grid[4], grid[5]}
+        assert {3, 4} - vals and {1, 2, 4} - vals
+
+
+def test_equality_cages_leave_out_the_middle_value_of_an_odd_range():
+    data = {"size": 9, "givens": "." * 81,
+            "rules": [{"kind": "equality-cage", "cells": ["r1c1", "r1c2", "r2c1", "r2c2"]}]}
+    out = api.count(parse_json(json.dumps(data)), limit=30)
+    assert out.count == 30
+    for grid in out.solutions:
+        vals = [grid[i] for i in (0, 1, 9, 10)]
+        assert 5 not in vals
+        assert sum(v % 2 for v in vals) == 2 and sum(v < 5 for v in vals) == 2
+
+
+@pytest.mark.parametrize("data", FIXED, ids=lambda d: d["kind"])
+def test_json_round_trip(data):
+    rule = rule_from_data(data, G4)
+    assert rule.to_data() == data
+    assert rule_from_data(rule.to_data(), G4) == rule
+    puzzle = puzzle_with([data])
+    assert parse_json(json.dumps(puzzle_to_dict(puzzle))) == puzzle
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"kind": "counting-circles", "cells": ["r1c1", "r1c1"]}, "lists r1c1 twice"),
+    ({"kind": "counting-circles", "cells": []}, "has 0 cells"),
+    ({"kind": "sum-cage", "cells": ["r1c1"]}, 'field "sum" is missing'),
+    ({"kind": "sum-cage", "cells": ["r1c1", "r1c2"], "sum": 7, "coefficients": [1]},
+     '"coefficients" has 1 weights for 2 cells'),
+    ({"kind": "sum-cage", "cells": ["r1c1"], "sum": 7, "coefficients": [101]},
+     'field "coefficients" is 101'),
+    ({"kind": "sum-cage", "cells": ["r1c1"], "sum": "x"}, 'field "sum" must be an integer'),
+    ({"kind": "rellik-cage", "cells": ["r1c1", "r1c2"], "sum": 0}, 'field "sum" is 0'),
+    ({"kind": "rellik-cage", "cells": ["r1c1", "r1c2"]}, 'field "sum" is missing'),
+    ({"kind": "equality-cage", "cells": ["r1c1", "r1c2", "r1c3"]}, "an even number of cells"),
+    ({"kind": "equality-cage", "cells": ["r1c1", "r10c2"]}, 'field "cells"'),
+])
+def test_bad_input_names_the_field(data, words):
+    with pytest.raises(BadInput, match=re.escape(words)):
+        rule_from_data(data, G9)
+
+
+def test_rellik_totals_of_too_many_value_sets_are_refused():
+    data = {"kind": "rellik-cage", "cells": [f"r{r}c{c}" for r in range(1, 5) for c in range(1, 6)],
+            "sum": 150}
+    with pytest.raises(BadInput, match="more than 4000 sets"):
+        rule_from_data(data, Geometry.of_size(25))
+
+
+def test_logic_steps_name_the_rule_and_keep_the_solution():
+    """A position where each kind's own step applies: what goes is named, and the values of
+    the one grid left are kept."""
+    full = (1 << 9) - 1
+
+    def bits(*vs: int) -> int:
+        return sum(1 << (v - 1) for v in vs)
+
+    cands = [full] * 81
+    circles = rule_from_data({"kind": "counting-circles", "cells": ["r1c1", "r5c5"]}, G9)
+    drop, why = circles.deduce(G9, cands)
+    assert drop == {0: bits(3, 4, 5, 6, 7, 8, 9), 40: bits(3, 4, 5, 6, 7, 8, 9)}
+    assert "counting circles r1c1 and r5c5" in why
+    rellik = rule_from_data({"kind": "rellik-cage", "cells": ["r1c1", "r1c2", "r1c3"],
+                             "sum": 10}, G9)
+    cands[0] = bits(3)
+    drop, why = rellik.deduce(G9, cands)
+    assert drop == {1: bits(7), 2: bits(7)} and "with 3 placed" in why
+    equality = rule_from_data({"kind": "equality-cage", "cells": ["r2c1", "r2c2"]}, G9)
+    drop, _ = equality.deduce(G9, cands)
+    assert drop == {9: bits(5), 10: bits(5)}
+    cands[9], cands[10] = bits(2, 4), full & ~bits(5)
+    drop, why = equality.deduce(G9, cands)
+    assert drop == {10: bits(2, 4, 6, 8)} and "already even" in why
+
+
+# ---- published puzzles: ISS strings of ISS's own collection (sigh/Interactive-Sudoku-Solver,
+# data/example_puzzles.js), read here through the kinds' own ISS hooks (`read_iss`)
+
+def from_iss(text: str):
+    """Return the puzzle of an ISS string holding givens, a shape and this module's kinds."""
+    size, givens, rules = 9, {}, []
+    named = {"CountingCircles": KINDS["counting-circles"], "Sum": KINDS["sum-cage"],
+             "RellikCage": KINDS["rellik-cage"], "EqualityCage": KINDS["equality-cage"]}
+    for item in (part.strip() for part in text.split(".")):
+        if not item:
+            continue
+        name, *args = item.split("~")
+        if name == "Shape":
+            size = int(args[0].split("x")[0])
+        elif name == "":
+            givens.update(a.split("_") for a in args)
+        else:
+            rules.append(named[name].read_iss(args, str.lower))
+    grid = ["."] * size * size
+    for cell, v in givens.items():
+        r, c = map(int, re.findall(r"\d+", cell))
+        grid[(r - 1) * size + c - 1] = v
+    return parse_json(json.dumps({"size": size, "givens": "".join(grid), "rules": rules}))
+
+
+PUBLISHED = [
+    # "Counting circles": https://sudokupad.app/QbPRdNNRMH (solved on video,
+    # https://www.youtube.com/watch?v=J_3SltyIJ1I)
+    ("counting-circles", ".CountingCircles~R1C1~R1C5~R1C9~R2C7~R2C3~R3C2~R3C8~R4C6~R4C7~R4C4~R5C1"
+     "~R5C2~R6C3~R6C4~R6C6~R7C8~R8C7~R9C9~R9C5~R7C2~R8C3~R9C1~R5C8.~R1C5_1~R2C8_2~R2C2_8~R5C9_3"
+     "~R5C1_7~R8C2_6~R9C5_5~R7C3_8~R6C5_9~R7C7_2~R8C6_1~R8C8_4",
+     "623514897584379621971268354219436785745182963836795412158643279367921548492857136"),
+    # "Sum cages": https://tinyurl.com/59b9nba9 (https://www.youtube.com/watch?v=gxuYWm8Unss)
+    ("sum-cage", ".Sum~3~R1C5~R1C6 .Sum~4~R2C6~R1C6 .Sum~5~R2C7~R2C6 .Sum~3~R3C7~R2C7 "
+     ".Sum~4~R3C8~R3C7 .Sum~5~R4C8~R3C8 .Sum~3~R4C9~R4C8 .Sum~4~R5C9~R4C9 .Sum~5~R6C1~R5C1 "
+     ".Sum~7~R6C1~R6C2 .Sum~6~R6C2~R7C2 .Sum~5~R7C3~R7C2 .Sum~7~R8C3~R7C3 .Sum~6~R8C4~R8C3 "
+     ".Sum~5~R8C4~R9C4 .Sum~7~R9C5~R9C4 .Sum~10~R2C4~R3C4 .Sum~11~R3C4~R3C5 .Sum~10~R4C5~R3C5 "
+     ".Sum~11~R4C5~R4C6 .Sum~12~R4C6~R5C6 .Sum~10~R5C7~R5C6 .Sum~11~R6C7~R5C7 .Sum~12~R6C8~R6C7 "
+     ".Sum~15~R6C4~R6C5 .Sum~14~R6C5~R7C5 .Sum~14~R5C4~R6C4 .Sum~13~R5C3~R5C4 .Sum~15~R7C6~R7C5 "
+     ".Sum~13~R8C6~R7C6 .Sum~14~R4C3~R5C3 .Sum~15~R4C3~R4C2 .Sum~13~R6C9~R7C9 .Sum~9~R7C8~R7C9 "
+     ".Sum~5~R7C8~R8C8 .Sum~4~R8C8~R8C7 .Sum~11~R9C7~R8C7 .Sum~17~R9C6~R9C7 .Sum~13~R3C1~R4C1 "
+     ".Sum~14~R3C2~R3C1 .Sum~11~R2C2~R3C2 .Sum~12~R2C2~R2C3 .Sum~16~R1C3~R2C3 .Sum~17~R1C4~R1C3",
+     "439821756157693284862475139596738421278514693341962578623187945984256317715349862"),
+    # "6x6: Rellik cages": https://sudokupad.app/adventure/480-rellik
+    ("rellik-cage", ".Shape~6x6.RellikCage~5~R1C3~R2C3~R2C2.RellikCage~9~R1C2~R1C1~R2C1"
+     ".RellikCage~6~R1C4~R2C4~R2C5.RellikCage~4~R3C3~R3C4.RellikCage~4~R4C3~R5C3~R6C3~R5C2"
+     ".RellikCage~7~R5C1~R6C1~R6C2.RellikCage~5~R6C4~R6C5~R6C6.RellikCage~3~R5C4~R5C5~R5C6~R4C6"
+     ".RellikCage~8~R1C5~R1C6~R2C6~R3C6",
+     "213564564321641235325146136452452613"),
+]
+
+
+@pytest.mark.parametrize("kind, text, solution", PUBLISHED, ids=[p[0] for p in PUBLISHED])
+def test_published_puzzles_are_solved_uniquely(kind, text, solution):
+    puzzle = from_iss(text)
+    assert any(r.kind == kind for r in puzzle.rules)
+    out = api.count(puzzle, "sat", limit=2, timeout=120)
+    assert out.exhausted and out.count == 1
+    assert "".join(map(str, out.solutions[0])) == solution
