@@ -125,6 +125,27 @@ def test_dutch_flatmates_keeps_the_grids_whose_middle_values_have_a_flatmate():
     assert 0 < len(found) < 288
 
 
+def knight_pairs(n: int = N):
+    """Return every pair of cell indices a knight's move apart."""
+    return [(a, b) for a in range(n * n) for b in range(a + 1, n * n)
+            if sorted((abs(a // n - b // n), abs(a % n - b % n))) == [1, 2]]
+
+
+@pytest.mark.parametrize("rule, sums", [("knightmare", (5, 15)),
+                                        ({"kind": "knightmare", "sums": [4, 6]}, (4, 6))])
+def test_knightmare_keeps_the_grids_with_no_knight_pair_adding_up_to_a_sum(rule, sums):
+    found = check([rule], lambda g: all(g[a] + g[b] not in sums for a, b in knight_pairs()),
+                  FAMILIES)
+    assert 0 < len(found) < 288
+
+
+def test_diagonal_non_consecutive_keeps_the_grids_with_no_consecutive_corner_pair():
+    corners = [(a, b) for a, b in diagonal_pairs() if abs(a // N - b // N) == 1]
+    found = check(["diagonal-non-consecutive"],
+                  lambda g: all(abs(g[a] - g[b]) != 1 for a, b in corners), FAMILIES)
+    assert 0 < len(found) < 288
+
+
 def diagonal_pairs(n: int = N):
     """Return every pair of cell indices on one diagonal (a bishop's move apart)."""
     return [(a, b) for a in range(n * n) for b in range(a + 1, n * n)
@@ -219,6 +240,7 @@ EXAMPLES = [
     "global-entropy", "global-modular", "anti-queen",
     {"kind": "anti-queen", "values": [8, 9]},
     {"kind": "product-dot", "cells": ["r3c3", "r3c4"], "product": 12}, "dutch-flatmates",
+    "knightmare", {"kind": "knightmare", "sums": [10]}, "diagonal-non-consecutive",
 ]
 
 
@@ -243,6 +265,8 @@ def test_each_kind_round_trips_through_json(data):
     ({"kind": "candidates", "cells": ["r0c1"], "values": [2]}, "field \"cells\""),
     ({"kind": "anti-queen", "values": [0]}, "outside 1..9"),
     ({"kind": "product-dot", "cells": ["r1c1", "r1c2"], "product": 73}, "outside 2..72"),
+    ({"kind": "knightmare", "sums": [18]}, "outside 3..17"),
+    ({"kind": "knightmare", "sums": [5, 5]}, "twice"),
     ({"kind": "anti-queen", "values": "9"}, "field \"values\" must be a list"),
 ])
 def test_bad_input_names_the_rule_and_the_field(data, words):
