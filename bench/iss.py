@@ -1,6 +1,6 @@
 """polydoku's native engine against the Interactive Sudoku Solver (ISS, run headless in node),
-in one run: uniqueness (count to 2), CPU time per puzzle, on the project's variant puzzles
-and on classic top1465 puzzles.
+in one run: uniqueness (count to 2), CPU time per puzzle, on the project's variant puzzles,
+on ISS's own collection (the puzzles polydoku reads of it) and on classic top1465 puzzles.
 
     python3 tasks.py bench iss [--classic 200] [--timeout 60] [--out DIR]
 
@@ -55,6 +55,25 @@ def variant_cases() -> tuple[list[dict], dict[str, int]]:
                           "solution": d.get("solution"), "kinds": sorted(
                               {r.kind for r in puzzle.rules})})
     return cases, left_out
+
+
+def collection_cases() -> tuple[list[dict], dict[str, int]]:
+    """Return the puzzles of ISS's own collection (tests/data/iss_collection.jsonl) that
+    polydoku reads, given to ISS as ISS wrote them, and how many it cannot read (by why)."""
+    from polydoku.formats import read_puzzle
+    cases, refused = [], {}
+    path = ROOT / "tests" / "data" / "iss_collection.jsonl"
+    for k, line in enumerate(path.read_text().splitlines(), 1):
+        d = json.loads(line)
+        try:
+            puzzle = read_puzzle(d["input"])
+        except BadInput as err:
+            refused[err.reason[:40]] = refused.get(err.reason[:40], 0) + 1
+            continue
+        cases.append({"set": "collection", "id": f"{k}:{d['name']}"[:60], "puzzle": puzzle,
+                      "iss": d["input"], "solution": d.get("solution"),
+                      "kinds": sorted({r.kind for r in puzzle.rules})})
+    return cases, refused
 
 
 def classic_cases(count: int) -> list[dict]:
@@ -167,6 +186,8 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=60, help="polydoku's seconds per puzzle")
     ap.add_argument("--worst", type=int, default=12)
     ap.add_argument("--only", default="", help="ids or sets to run (comma-separated)")
+    ap.add_argument("--no-collection", dest="collection", action="store_false",
+                    help="leave out ISS's own collection (tests/data/iss_collection.jsonl)")
     ap.add_argument("--out", default=str(RESULTS / "iss"))
     args = ap.parse_args()
     why = _iss.missing()
@@ -174,6 +195,12 @@ def main() -> int:
         print(f"bench iss: {why}", file=sys.stderr)
         return 3
     cases, left_out = variant_cases()
+    if args.collection:
+        more, refused = collection_cases()
+        cases += more
+        left_out["collection"] = sum(refused.values())
+        print(f"ISS's collection: {len(more)} read, {sum(refused.values())} not; the most "
+              f"common reasons: {sorted(refused.items(), key=lambda kv: -kv[1])[:6]}")
     cases += classic_cases(args.classic)
     if args.only:
         wanted = set(args.only.split(","))

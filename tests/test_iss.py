@@ -207,3 +207,25 @@ def test_iss_finds_the_published_solution_of_variant_puzzles(tmp_path):
         if puzzle.size <= 9:
             assert answer["solution"] == solution, pid
     assert len(cases) >= 12
+
+
+def test_iss_collection_is_read_right_or_refused_by_name():
+    """Every puzzle of ISS's own collection (tests/data/iss_collection.jsonl) is read, keeping
+    its published solution, or refused with one line naming what polydoku lacks."""
+    from conftest import ROOT
+    from polydoku.formats import read_puzzle
+    from polydoku.verify import is_solution
+    read = checked = 0
+    for line in (ROOT / "tests" / "data" / "iss_collection.jsonl").read_text().splitlines():
+        d = json.loads(line)
+        try:
+            puzzle = read_puzzle(d["input"])
+        except BadInput as err:
+            assert "\n" not in str(err) and len(str(err)) < 400, d["name"]
+            continue
+        read += 1
+        sol = d["solution"]
+        if sol and puzzle.size <= 9 and len(sol) == puzzle.size ** 2 and sol.isdigit():
+            assert is_solution(puzzle, tuple(int(ch) for ch in sol)), d["name"]
+            checked += 1
+    assert read >= 188 and checked >= 99, (read, checked)

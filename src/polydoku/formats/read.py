@@ -21,7 +21,9 @@ from . import foreign
 from .line import parse_line
 from .specs import looks_like_specs, parse_specs
 
-FORMATS = ("auto", "line", "lines", "grid", "specs", "json", "ksudoku", "fpuzzles", "iss")
+FORMATS = ("auto", "line", "lines", "grid", "specs", "json", "ksudoku", "fpuzzles", "iss",
+           "killer")
+_KILLER_ARROWS = frozenset("<>^v`',")       # with ".", the short killer format's arrows
 
 
 def looks_like_link(text: str) -> bool:
@@ -82,10 +84,19 @@ class RawLine:
 
 def _content(line: str) -> str:
     """Return a line without its comment and surrounding space (tdoku's `puzzle:count:…` keeps the puzzle)."""
-    if looks_like_link(line):
+    if looks_like_link(line) or line.lstrip().startswith("3x3:"):
         return line.strip()
     text = line.split("#", 1)[0].strip() if not line.lstrip().startswith("{") else line.strip()
     return text.split(":", 1)[0].strip() if ":" in text and not text.startswith("{") else text
+
+
+def _looks_like_killer(text: str) -> bool:
+    """Return whether text is a killer puzzle in a forum text format (formats/killer.py): the
+    long one's `3x3:` head, or 81 symbols with an arrow among them (loaded only then)."""
+    if not (text.startswith("3x3:") or len(text) == 81 and not _KILLER_ARROWS.isdisjoint(text)):
+        return False
+    from .killer import looks_like_killer
+    return looks_like_killer(text)
 
 
 def _looks_like_iss(text: str) -> bool:
@@ -117,6 +128,8 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
             fmt = "specs"
         elif _looks_like_iss(stripped):
             fmt = "iss"
+        elif _looks_like_killer(stripped):
+            fmt = "killer"
         else:
             content = [ln for ln in stripped.splitlines() if _content(ln)]
             if not content:
@@ -154,6 +167,10 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
     if fmt == "iss":
         from .iss import parse_iss
         puzzle = parse_iss(stripped, name=name)
+        return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
+    if fmt == "killer":
+        from .killer import parse_killer
+        puzzle = parse_killer(stripped, name=name)
         return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
     if fmt == "ksudoku":
         from .ksudoku import parse_ksudoku
@@ -221,7 +238,8 @@ def parse_entry(text: str, lineno: int, source: str, *, rules: Sequence[Rule] = 
     try:
         kind = ("fpuzzles" if looks_like_link(text) else "json" if text.startswith("{")
                 else "specs" if looks_like_specs(text)
-                else "iss" if _looks_like_iss(text) else "line")
+                else "iss" if _looks_like_iss(text)
+                else "killer" if _looks_like_killer(text) else "line")
         puzzle = _parse_single(text, kind, rules, size, f"{os.path.basename(source)}:{lineno}")
         return Entry(puzzle, line=lineno, source=source)
     except BadInput as err:
