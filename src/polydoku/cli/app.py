@@ -14,7 +14,7 @@ from ..errors import EXIT_BAD_INPUT, EXIT_ENGINE, PolydokuError
 from ..text import one_line
 
 
-HELPERS = ("app", "common", "express", "many")       # modules of this package that hold no command
+HELPERS = ("app", "common", "express", "logic_options", "many")  # modules that hold no command
 
 
 # Each command's summary, as `polydoku --help` lists it without importing every command (a
