@@ -1,5 +1,6 @@
 """Counting, cage and sum kinds of their own modules (rules/kind/): counting circles, sum cages,
-rellik cages, equality cages. Each: a fixed instance against brute force over all 288 4x4 grids
+rellik cages, equality cages, bounded killer cages, lunchboxes, equal sums, and cells that
+contain values (at least or exactly). Each: a fixed instance against brute force over all 288 4x4 grids
 (the statement and the lowering, native and lowered to nogoods and tables), its JSON round trip,
 bad input named by field, its logic step checked against the solution, and published puzzles
 (from the Interactive Sudoku Solver's collection, source named beside each) solved uniquely
@@ -25,7 +26,8 @@ from polydoku.model import Geometry
 from polydoku.problem import build_problem, lower
 from polydoku.rules import KINDS, rule_from_data
 
-OURS = ("counting-circles", "sum-cage", "rellik-cage", "equality-cage")
+OURS = ("counting-circles", "sum-cage", "rellik-cage", "equality-cage", "killer-bound",
+        "lunchbox", "equal-sum", "contain-at-least", "contain-exact")
 G4, G9 = Geometry.of_size(4), Geometry.of_size(9)
 
 
@@ -44,6 +46,18 @@ FIXED = [
     {"kind": "rellik-cage", "cells": cells("r2c3 r2c4 r3c4"), "sum": 2},
     {"kind": "equality-cage", "cells": cells("r1c1 r1c2")},
     {"kind": "equality-cage", "cells": cells("r2c1 r2c2 r3c2 r3c3")},
+    {"kind": "killer-bound", "cells": cells("r1c1 r1c2 r2c1"), "min": 8},
+    {"kind": "killer-bound", "cells": cells("r2c2 r2c3"), "max": 4},
+    {"kind": "killer-bound", "cells": cells("r3c1 r4c2 r4c3"), "min": 6, "max": 7},
+    {"kind": "lunchbox", "cells": cells("r1c1 r1c2 r1c3 r1c4"), "sum": 3},
+    {"kind": "lunchbox", "cells": cells("r2c1 r3c1 r3c2"), "sum": 0},
+    {"kind": "lunchbox", "cells": cells("r2c2 r2c3 r3c3 r4c3"), "sum": 3},
+    {"kind": "equal-sum", "groups": [cells("r1c1 r1c2"), cells("r2c3 r2c4"), cells("r4c4")]},
+    {"kind": "equal-sum", "groups": [cells("r1c1 r1c1"), cells("r1c3 r2c3 r3c4")]},
+    {"kind": "contain-at-least", "cells": cells("r1c1 r2c2 r3c3 r4c4"), "values": [1, 1]},
+    {"kind": "contain-at-least", "cells": cells("r1c2 r1c3 r2c3"), "values": [2, 4]},
+    {"kind": "contain-exact", "cells": cells("r1c1 r2c2 r3c3 r4c4"), "values": [1, 3]},
+    {"kind": "contain-exact", "cells": cells("r1c1 r1c2 r2c1 r2c2 r3c3"), "values": [4, 4]},
 ]
 
 
@@ -105,6 +119,56 @@ def test_equality_cages_leave_out_the_middle_value_of_an_odd_range():
         assert sum(v % 2 for v in vals) == 2 and sum(v < 5 for v in vals) == 2
 
 
+def test_bounded_killer_cages_keep_their_totals_within_the_bounds():
+    data = {"kind": "killer-bound", "cells": cells("r1c1 r1c2 r2c2"), "min": 6, "max": 8}
+    grids = truth(puzzle_with([data]))
+    assert {g[0] + g[1] + g[5] for g in grids} == {6, 7, 8}
+    assert grids == truth(puzzle_with([{**data, "min": 6, "max": None}])) & truth(
+        puzzle_with([{**data, "min": None, "max": 8}]))
+
+
+def test_bounds_of_sudokupad_clues():
+    from polydoku.rules.kind.killer_bound import bounds_of_clue
+    assert bounds_of_clue("<15") == {"max": 14} and bounds_of_clue(">20") == {"min": 21}
+    assert bounds_of_clue("≤ 9") == {"max": 9} and bounds_of_clue(">=7") == {"min": 7}
+    assert bounds_of_clue("15") is None and bounds_of_clue("<x") is None
+
+
+def test_a_lunchbox_adds_up_what_lies_between_its_smallest_and_largest_value():
+    data = {"kind": "lunchbox", "cells": cells("r1c1 r2c1 r3c1 r4c1"), "sum": 5}
+    grids = truth(puzzle_with([data]))
+    assert grids
+    for g in grids:
+        col = [g[0], g[4], g[8], g[12]]
+        lo, hi = sorted((col.index(1), col.index(4)))
+        assert sum(col[lo + 1:hi]) == 5
+    assert len(grids) == len({g for g in truth(puzzle_with([])) if {g[4], g[8]} == {2, 3}
+                              and {g[0], g[12]} == {1, 4}})
+
+
+def test_equal_sums_hold_between_every_group():
+    data = {"kind": "equal-sum", "groups": [cells("r1c1 r2c2"), cells("r3c3 r4c3"),
+                                            cells("r4c1")]}
+    grids = truth(puzzle_with([data]))
+    assert grids and all(g[0] + g[5] == g[10] + g[14] == g[12] for g in grids)
+
+
+def test_contain_exact_is_contain_at_least_without_extra_copies():
+    where_ = cells("r1c1 r1c3 r2c2 r3c1")
+    least = truth(puzzle_with([{"kind": "contain-at-least", "cells": where_, "values": [2]}]))
+    exact = truth(puzzle_with([{"kind": "contain-exact", "cells": where_, "values": [2]}]))
+    idx = (0, 2, 5, 8)
+    assert exact == {g for g in least if [g[i] for i in idx].count(2) == 1} != least
+
+
+def test_quadruples_and_contain_at_least_agree_on_a_block():
+    block = cells("r1c1 r1c2 r2c1 r2c2")
+    for values in ([1], [1, 2], [3, 4, 4]):
+        quad = puzzle_with([{"kind": "quadruple", "cells": block, "values": values}])
+        contain = puzzle_with([{"kind": "contain-at-least", "cells": block, "values": values}])
+        assert truth(quad) == truth(contain) == solutions(contain, "native")
+
+
 @pytest.mark.parametrize("data", FIXED, ids=lambda d: d["kind"])
 def test_json_round_trip(data):
     rule = rule_from_data(data, G4)
@@ -127,6 +191,19 @@ def test_json_round_trip(data):
     ({"kind": "rellik-cage", "cells": ["r1c1", "r1c2"]}, 'field "sum" is missing'),
     ({"kind": "equality-cage", "cells": ["r1c1", "r1c2", "r1c3"]}, "an even number of cells"),
     ({"kind": "equality-cage", "cells": ["r1c1", "r10c2"]}, 'field "cells"'),
+    ({"kind": "killer-bound", "cells": ["r1c1", "r1c2"]}, 'field "min" or "max" is needed'),
+    ({"kind": "killer-bound", "cells": ["r1c1", "r1c2"], "min": 9, "max": 8},
+     'field "min" is 9, above "max" 8'),
+    ({"kind": "killer-bound", "cells": ["r1c1", "r1c2"], "max": 19}, 'field "max" is 19'),
+    ({"kind": "lunchbox", "cells": ["r1c1"], "sum": 0}, "has 1 cells, expected 2"),
+    ({"kind": "lunchbox", "cells": ["r1c1", "r1c2"], "sum": -1}, 'field "sum" is -1'),
+    ({"kind": "equal-sum", "groups": [["r1c1"]]}, 'field "groups" must be a list of 2..'),
+    ({"kind": "equal-sum", "groups": [["r1c1"], []]}, 'field "groups" has 0 cells'),
+    ({"kind": "equal-sum", "groups": [["r1c1"], "r1c2"]}, 'field "groups" must be a list'),
+    ({"kind": "contain-at-least", "cells": ["r1c1"], "values": [1, 2]},
+     'field "values" lists 2 values for 1 cells'),
+    ({"kind": "contain-exact", "cells": ["r1c1"], "values": [0]}, 'field "values" is 0'),
+    ({"kind": "contain-exact", "cells": ["r1c1"]}, 'field "values" must be a list'),
 ])
 def test_bad_input_names_the_field(data, words):
     with pytest.raises(BadInput, match=re.escape(words)):
@@ -164,6 +241,10 @@ def test_logic_steps_name_the_rule_and_keep_the_solution():
     cands[9], cands[10] = bits(2, 4), full & ~bits(5)
     drop, why = equality.deduce(G9, cands)
     assert drop == {10: bits(2, 4, 6, 8)} and "already even" in why
+    bound = rule_from_data({"kind": "killer-bound", "cells": ["r9c1", "r9c2"], "max": 4}, G9)
+    drop, why = bound.deduce(G9, [full] * 81)
+    assert drop == {72: bits(*range(4, 10)), 73: bits(*range(4, 10))}
+    assert why == "the cage r9c1 and r9c2 (≤4) can only be 1+2 or 1+3"
 
 
 # ---- published puzzles: ISS strings of ISS's own collection (sigh/Interactive-Sudoku-Solver,
@@ -173,17 +254,22 @@ def from_iss(text: str):
     """Return the puzzle of an ISS string holding givens, a shape and this module's kinds."""
     size, givens, rules = 9, {}, []
     named = {"CountingCircles": KINDS["counting-circles"], "Sum": KINDS["sum-cage"],
-             "RellikCage": KINDS["rellik-cage"], "EqualityCage": KINDS["equality-cage"]}
+             "RellikCage": KINDS["rellik-cage"], "EqualityCage": KINDS["equality-cage"],
+             "Lunchbox": KINDS["lunchbox"], "EqualSum": KINDS["equal-sum"],
+             "AntiKnight": "anti-knight", "Diagonal~1": "diagonal-anti",
+             "Diagonal~-1": "diagonal-main"}
     for item in (part.strip() for part in text.split(".")):
         if not item:
             continue
         name, *args = item.split("~")
-        if name == "Shape":
+        if isinstance(named.get(item), str):
+            rules.append(named[item])
+        elif name == "Shape":
             size = int(args[0].split("x")[0])
         elif name == "":
             givens.update(a.split("_") for a in args)
         else:
-            rules.append(named[name].read_iss(args, str.lower))
+            rules.append(named[name].read_iss(args, str.lower))     # type: ignore[union-attr]
     grid = ["."] * size * size
     for cell, v in givens.items():
         r, c = map(int, re.findall(r"\d+", cell))
@@ -215,6 +301,27 @@ PUBLISHED = [
      ".RellikCage~7~R5C1~R6C1~R6C2.RellikCage~5~R6C4~R6C5~R6C6.RellikCage~3~R5C4~R5C5~R5C6~R4C6"
      ".RellikCage~8~R1C5~R1C6~R2C6~R3C6",
      "213564564321641235325146136452452613"),
+    # "Lunchbox": https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=0003H4
+    ("lunchbox", ".Lunchbox~11~R1C2~R1C1~R2C1~R3C1~R4C1.Lunchbox~7~R1C3~R1C4~R1C5~R1C6~R1C7"
+     ".Lunchbox~4~R1C9~R2C9~R2C8~R3C8~R4C8.Lunchbox~8~R2C7~R2C6~R3C6~R4C6~R5C6"
+     ".Lunchbox~23~R2C4~R2C3~R3C3~R3C2~R4C2~R5C2.Lunchbox~0~R6C1~R7C1~R7C2~R8C2"
+     ".Lunchbox~0~R8C4~R8C3~R9C3.Lunchbox~7~R9C6~R9C5~R8C5~R7C5~R7C6~R7C7~R6C7~R6C8"
+     ".Lunchbox~2~R5C7~R5C8~R5C9.Lunchbox~14~R6C2~R6C3~R6C4~R5C4.Lunchbox~17~R3C5~R4C5~R5C5"
+     "~R6C5~R6C6.",
+     "812436597375912648964785213581243769437569821296871435648397152759124386123658974"),
+    # "Extreme Lunchbox": https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=0003HB
+    # (ISS's collections)
+    ("lunchbox", ".Lunchbox~3~R6C2~R6C1~R5C1~R4C1.Lunchbox~2~R6C4~R6C3~R5C3~R5C2~R4C2"
+     ".Lunchbox~29~R4C4~R3C4~R2C4~R1C4~R1C3~R1C2~R2C2.Lunchbox~23~R1C7~R1C8~R2C8~R3C8~R4C8"
+     "~R5C8~R5C7~R6C7~R7C7.Lunchbox~0~R7C9~R8C9~R9C9.Lunchbox~20~R8C2~R8C3~R9C3~R9C4~R9C5"
+     ".Lunchbox~12~R8C8~R8C7~R9C7~R9C6.Lunchbox~8~R6C5~R7C5~R8C5~R8C4.Lunchbox~8~R3C6~R4C6"
+     "~R5C6~R6C6~R7C6.Lunchbox~23~R3C7~R2C7~R2C6~R2C5~R3C5~R4C5~R5C5.",
+     "586792143719346582423581967174923658368475291952168734841657329697234815235819476"),
+    # "Magic square": https://sudokupad.app/2QM8JHJ4HB (https://www.youtube.com/watch?v=hAyZ9K2EBF0)
+    ("equal-sum", ".AntiKnight.Diagonal~1.Diagonal~-1.EqualSum~R4C4~R4C5~R4C6~-~R5C4~R5C5~R5C6~-"
+     "~R6C4~R6C5~R6C6~-~R4C4~R5C4~R6C4~-~R4C5~R5C5~R6C5~-~R4C6~R5C6~R6C6~-~R4C4~R5C5~R6C6~-"
+     "~R4C6~R5C5~R6C4.~R4C1_3~R4C2_8~R4C3_4~R9C9_2",
+     "843567219275913846619428375384672951726159483951834627537286194462791538198345762"),
 ]
 
 

@@ -10,8 +10,8 @@ from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape, ShapeKind
 from . import params
-from .base import (CellsRule, cells_phrase, equal_pairs, fillings, span, value_at, values_at,
-                   where)
+from .base import (CellsRule, cells_phrase, count_where, equal_pairs, fillings, span, value_at,
+                   values_at, where)
 
 
 @dataclass(frozen=True)
@@ -192,13 +192,8 @@ class Quadruple(CellsRule):
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
-        for v, times in Counter(self.values).items():
-            marks = []
-            for x in xs:
-                m = b.new_var(2, f"r{x // b.size + 1}c{x % b.size + 1} is {v}")
-                b.relation(x, m, lambda a, flag, v=v: (flag == 2) == (a == v))
-                marks.append(m)
-            b.linear(marks, [1] * 4, times + 4, ">=")
+        for v, times in Counter(self.values).items():       # as contain-at-least does
+            count_where(b, xs, v.__eq__, f"is {v}", ">=", times)
 
     MAX_FILLINGS: ClassVar[int] = 600
 
