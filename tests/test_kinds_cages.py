@@ -1,6 +1,6 @@
 """Counting, cage and sum kinds of their own modules (rules/kind/): counting circles, sum cages,
 rellik cages, equality cages, bounded killer cages, lunchboxes, equal sums, and cells that
-contain values (at least or exactly). Each: a fixed instance against brute force over all 288 4x4 grids
+contain values (at least or exactly), prime cages. Each: a fixed instance against brute force over all 288 4x4 grids
 (the statement and the lowering, native and lowered to nogoods and tables), its JSON round trip,
 bad input named by field, its logic step checked against the solution, and published puzzles
 (from the Interactive Sudoku Solver's collection, source named beside each) solved uniquely
@@ -27,7 +27,7 @@ from polydoku.problem import build_problem, lower
 from polydoku.rules import KINDS, rule_from_data
 
 OURS = ("counting-circles", "sum-cage", "rellik-cage", "equality-cage", "killer-bound",
-        "lunchbox", "equal-sum", "contain-at-least", "contain-exact")
+        "lunchbox", "equal-sum", "contain-at-least", "contain-exact", "prime-cage")
 G4, G9 = Geometry.of_size(4), Geometry.of_size(9)
 
 
@@ -58,6 +58,8 @@ FIXED = [
     {"kind": "contain-at-least", "cells": cells("r1c2 r1c3 r2c3"), "values": [2, 4]},
     {"kind": "contain-exact", "cells": cells("r1c1 r2c2 r3c3 r4c4"), "values": [1, 3]},
     {"kind": "contain-exact", "cells": cells("r1c1 r1c2 r2c1 r2c2 r3c3"), "values": [4, 4]},
+    {"kind": "prime-cage", "cells": cells("r1c1 r1c2")},
+    {"kind": "prime-cage", "cells": cells("r2c2 r3c2 r3c3")},
 ]
 
 
@@ -125,6 +127,13 @@ def test_bounded_killer_cages_keep_their_totals_within_the_bounds():
     assert {g[0] + g[1] + g[5] for g in grids} == {6, 7, 8}
     assert grids == truth(puzzle_with([{**data, "min": 6, "max": None}])) & truth(
         puzzle_with([{**data, "min": None, "max": 8}]))
+
+
+def test_prime_cages_add_up_to_a_prime():
+    grids = truth(puzzle_with([{"kind": "prime-cage", "cells": cells("r1c1 r2c1 r2c2")}]))
+    assert {g[0] + g[4] + g[5] for g in grids} == {7}           # 6 and 9 are not prime
+    assert truth(puzzle_with([{"kind": "prime-cage", "cells": cells("r1c1")}])) == {
+        g for g in truth(puzzle_with([])) if g[0] in (2, 3)}
 
 
 def test_bounds_of_sudokupad_clues():
@@ -204,6 +213,7 @@ def test_json_round_trip(data):
      'field "values" lists 2 values for 1 cells'),
     ({"kind": "contain-exact", "cells": ["r1c1"], "values": [0]}, 'field "values" is 0'),
     ({"kind": "contain-exact", "cells": ["r1c1"]}, 'field "values" must be a list'),
+    ({"kind": "prime-cage", "cells": "r1c1"}, 'field "cells" must be a list of cell names'),
 ])
 def test_bad_input_names_the_field(data, words):
     with pytest.raises(BadInput, match=re.escape(words)):

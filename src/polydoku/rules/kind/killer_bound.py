@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar, Iterable, Iterator
 
 from ...errors import BadInput
 from ...model.geometry import Geometry, cell_name
@@ -30,6 +30,22 @@ def bounds_of_clue(text: str) -> dict[str, int] | None:
     sign, value = m[1], int(m[2])
     return {"<": {"max": value - 1}, "<=": {"max": value}, "≤": {"max": value},
             ">": {"min": value + 1}, ">=": {"min": value}, "≥": {"min": value}}[sign]
+
+
+def sets_of_totals(n: int, masks: list[int], totals: Iterable[int]
+                   ) -> tuple[list[int], list[tuple[int, ...]]] | None:
+    """Return, for cells that hold different values 1..n (candidates `masks`) adding up to
+    one of `totals`, what each cell can keep and the sets of values that fit; None when a
+    total has too many sets to try (`cage_sets`)."""
+    keep, fits = [0] * len(masks), []
+    for total in totals:
+        found = cage_sets(n, masks, total)
+        if found is None:
+            return None
+        kept, sets = found
+        keep = [a | b for a, b in zip(keep, kept)]
+        fits += sets
+    return keep, fits
 
 
 @dataclass(frozen=True)
@@ -105,18 +121,13 @@ class KillerBound(CellsRule):
         the bounds (placed so that every cell gets one value) uses goes."""
         n = geometry.size
         idx = [geometry.index(c) for c in self.cells]
-        masks = [cands[i] for i in idx]
         lo = max(self.low or 0, 0)
         hi = min(self.high if self.high is not None else n * len(idx), n * len(idx))
-        keep, fits = [0] * len(idx), []
-        for total in range(lo, hi + 1):
-            found = cage_sets(n, masks, total)
-            if found is None:
-                return None
-            kept, sets = found
-            keep = [a | b for a, b in zip(keep, kept)]
-            fits += sets
-        drop = {i: m & ~k for i, m, k in zip(idx, masks, keep) if m & ~k}
+        found = sets_of_totals(n, [cands[i] for i in idx], range(lo, hi + 1))
+        if found is None:
+            return None
+        keep, fits = found
+        drop = {i: cands[i] & ~k for i, k in zip(idx, keep) if cands[i] & ~k}
         if not drop:
             return None
         return drop, f"the cage {cells_phrase(self.cells)} ({self.clue()}) {sets_words(fits)}"
