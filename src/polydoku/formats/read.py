@@ -22,7 +22,8 @@ from .line import parse_line
 from .specs import looks_like_specs, parse_specs
 
 FORMATS = ("auto", "line", "lines", "grid", "specs", "json", "ksudoku", "fpuzzles", "iss",
-           "killer")
+           "killer", "pencilmarks")
+_PENCILMARK_LENGTHS = frozenset((216, 343, 512, 729))
 _KILLER_ARROWS = frozenset("<>^v`',")       # with ".", the short killer format's arrows
 
 
@@ -99,6 +100,14 @@ def _looks_like_killer(text: str) -> bool:
     return looks_like_killer(text)
 
 
+def _looks_like_pencilmarks(text: str) -> bool:
+    """Return whether text is a pencilmark grid (formats/pencilmarks.py; loaded only then)."""
+    if len(text) not in _PENCILMARK_LENGTHS:
+        return False
+    from .pencilmarks import looks_like_pencilmarks
+    return looks_like_pencilmarks(text)
+
+
 def _looks_like_iss(text: str) -> bool:
     """Return whether text is an Interactive Sudoku Solver string: it starts with a dot and a
     constraint name or a cell (the reader of ISS strings is loaded only then)."""
@@ -130,6 +139,8 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
             fmt = "iss"
         elif _looks_like_killer(stripped):
             fmt = "killer"
+        elif _looks_like_pencilmarks(stripped):
+            fmt = "pencilmarks"
         else:
             content = [ln for ln in stripped.splitlines() if _content(ln)]
             if not content:
@@ -171,6 +182,10 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
     if fmt == "killer":
         from .killer import parse_killer
         puzzle = parse_killer(stripped, name=name)
+        return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
+    if fmt == "pencilmarks":
+        from .pencilmarks import parse_pencilmarks
+        puzzle = parse_pencilmarks(stripped, name=name)
         return puzzle.with_rules(tuple(dict.fromkeys(puzzle.rules + tuple(rules))))
     if fmt == "ksudoku":
         from .ksudoku import parse_ksudoku
@@ -239,7 +254,8 @@ def parse_entry(text: str, lineno: int, source: str, *, rules: Sequence[Rule] = 
         kind = ("fpuzzles" if looks_like_link(text) else "json" if text.startswith("{")
                 else "specs" if looks_like_specs(text)
                 else "iss" if _looks_like_iss(text)
-                else "killer" if _looks_like_killer(text) else "line")
+                else "killer" if _looks_like_killer(text)
+                else "pencilmarks" if _looks_like_pencilmarks(text) else "line")
         puzzle = _parse_single(text, kind, rules, size, f"{os.path.basename(source)}:{lineno}")
         return Entry(puzzle, line=lineno, source=source)
     except BadInput as err:
