@@ -30,7 +30,7 @@ def parse_pencilmarks(text: str, *, name: str | None = None) -> Puzzle:
     if n is None:
         raise BadInput(f"a pencilmark grid has 216, 343, 512 or 729 symbols, not {len(text)}")
     givens, rules = [], []
-    by_values: dict[tuple[int, ...], list[str]] = {}
+    by_marks: dict[tuple[int, ...], list[str]] = {}
     for k in range(n * n):
         where = f"r{k // n + 1}c{k % n + 1}"
         chunk = text[n * k:n * k + n]
@@ -41,7 +41,7 @@ def parse_pencilmarks(text: str, *, name: str | None = None) -> Puzzle:
             raise BadInput(f"pencilmarks, {where}: no candidate left")
         givens.append(str(values[0]) if len(values) == 1 else ".")
         if 1 < len(values) < n:
-            by_values.setdefault(tuple(values), []).append(where)
+            by_marks.setdefault(tuple(values), []).append(where)
     for marks, cells in by_marks.items():
         rules.append({"kind": "candidates", "cells": cells, "values": list(marks)})
     data: dict[str, Any] = {"size": n, "givens": "".join(givens), "rules": rules}
