@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .engines.base import Status
 from .engines.native import backend, count_with, random_solution, search, solved_by_singles
@@ -473,16 +473,7 @@ class Generator:
         low, high = req.difficulty
         if rating.difficulty is None or rating.difficulty <= high:
             return None
-        holes = [o for o in self.orbits if not any(puzzle.givens[i] for i in o)]
-        rng.shuffle(holes)
-        givens = list(puzzle.givens)
-        for orbit in holes:
-            if budget.over():
-                return None
-            for i in orbit:
-                givens[i] = solution[i]
-            trial = puzzle.with_givens(givens)
-            made.trials += 1
+        for trial in self.filled_back(puzzle, solution, rng, budget, made):
             rated = self.full_rating(trial, solution, budget, made)
             if rated is None:
                 continue
@@ -566,16 +557,7 @@ class Generator:
             return self.confirm(puzzle, solution, rating, budget)
         if rank < top or req.minimal or req.givens is not None:
             return None
-        holes = [o for o in self.orbits if not any(puzzle.givens[i] for i in o)]
-        rng.shuffle(holes)
-        givens = list(puzzle.givens)
-        for orbit in holes:
-            if budget.over():
-                return None
-            for i in orbit:
-                givens[i] = solution[i]
-            trial = puzzle.with_givens(givens)
-            made.trials += 1
+        for trial in self.filled_back(puzzle, solution, rng, budget, made):
             if top and solved_by_singles(self._problem_of(trial)):
                 return None                 # filled back past the level asked
             rating = self.rate(trial, self._problem_of(trial), solution, limit, budget)
@@ -585,6 +567,21 @@ class Generator:
             if rating.solved and rank <= top:
                 return self.confirm(trial, solution, rating, budget) if rank == top else None
         return None
+
+    def filled_back(self, puzzle: Puzzle, solution: tuple[int, ...], rng: random.Random,
+                    budget: _Budget, made: Made) -> Iterator[Puzzle]:
+        """Yield the puzzle with values of its solution put back, one more orbit each time, in
+        a random order, until every orbit is back or the budget runs out."""
+        holes = [o for o in self.orbits if not any(puzzle.givens[i] for i in o)]
+        rng.shuffle(holes)
+        givens = list(puzzle.givens)
+        for orbit in holes:
+            if budget.over():
+                return
+            for i in orbit:
+                givens[i] = solution[i]
+            made.trials += 1
+            yield puzzle.with_givens(givens)
 
     def confirm(self, puzzle: Puzzle, solution: tuple[int, ...], rating: Rating,
                 budget: _Budget) -> tuple[Puzzle, Rating] | None:
