@@ -1,6 +1,6 @@
 """Counting, cage and sum kinds of their own modules (rules/kind/): counting circles, sum cages,
 rellik cages, equality cages, bounded killer cages, lunchboxes, equal sums, and cells that
-contain values (at least or exactly), prime cages. Each: a fixed instance against brute force over all 288 4x4 grids
+contain values (at least or exactly, look-and-say clues), prime cages and count-distinct cells. Each: a fixed instance against brute force over all 288 4x4 grids
 (the statement and the lowering, native and lowered to nogoods and tables), its JSON round trip,
 bad input named by field, its logic step checked against the solution, and published puzzles
 (from the Interactive Sudoku Solver's collection, source named beside each) solved uniquely
@@ -27,7 +27,7 @@ from polydoku.problem import build_problem, lower
 from polydoku.rules import KINDS, rule_from_data
 
 OURS = ("counting-circles", "sum-cage", "rellik-cage", "equality-cage", "killer-bound",
-        "lunchbox", "equal-sum", "contain-at-least", "contain-exact", "prime-cage")
+        "lunchbox", "equal-sum", "contain-at-least", "contain-exact", "prime-cage", "look-and-say", "count-distinct")
 G4, G9 = Geometry.of_size(4), Geometry.of_size(9)
 
 
@@ -60,6 +60,10 @@ FIXED = [
     {"kind": "contain-exact", "cells": cells("r1c1 r1c2 r2c1 r2c2 r3c3"), "values": [4, 4]},
     {"kind": "prime-cage", "cells": cells("r1c1 r1c2")},
     {"kind": "prime-cage", "cells": cells("r2c2 r3c2 r3c3")},
+    {"kind": "look-and-say", "cells": cells("r1c1 r2c2 r3c3 r4c4"), "clue": "2103"},
+    {"kind": "look-and-say", "cells": cells("r1c2 r2c1 r3c4"), "clue": "12"},
+    {"kind": "count-distinct", "control": "r1c1", "cells": cells("r2c2 r3c3 r4c4")},
+    {"kind": "count-distinct", "control": "r2c3", "cells": cells("r1c1 r1c2 r3c4 r4c3")},
 ]
 
 
@@ -134,6 +138,21 @@ def test_prime_cages_add_up_to_a_prime():
     assert {g[0] + g[4] + g[5] for g in grids} == {7}           # 6 and 9 are not prime
     assert truth(puzzle_with([{"kind": "prime-cage", "cells": cells("r1c1")}])) == {
         g for g in truth(puzzle_with([])) if g[0] in (2, 3)}
+
+
+def test_look_and_say_counts_each_value_exactly_and_keeps_a_zero_count_out():
+    grids = truth(puzzle_with([{"kind": "look-and-say", "cells": cells("r1c1 r2c2 r3c3 r4c4"),
+                                "clue": "2103"}]))
+    diagonal = [[g[i] for i in (0, 5, 10, 15)] for g in grids]
+    assert diagonal and all(d.count(1) == 2 and 3 not in d for d in diagonal)
+    rule = rule_from_data({"kind": "look-and-say", "cells": ["r1c1"], "clue": 11}, G4)
+    assert rule.to_data()["clue"] == "11" and rule.counts() == {1: 1}
+
+
+def test_count_distinct_counts_the_different_values_around_it():
+    grids = truth(puzzle_with([{"kind": "count-distinct", "control": "r1c1",
+                                "cells": cells("r2c2 r3c3 r4c4")}]))
+    assert grids and all(g[0] == len({g[5], g[10], g[15]}) for g in grids)
 
 
 def test_bounds_of_sudokupad_clues():
@@ -214,6 +233,13 @@ def test_json_round_trip(data):
     ({"kind": "contain-exact", "cells": ["r1c1"], "values": [0]}, 'field "values" is 0'),
     ({"kind": "contain-exact", "cells": ["r1c1"]}, 'field "values" must be a list'),
     ({"kind": "prime-cage", "cells": "r1c1"}, 'field "cells" must be a list of cell names'),
+    ({"kind": "look-and-say", "cells": ["r1c1"], "clue": "123"}, 'field "clue" must be'),
+    ({"kind": "look-and-say", "cells": ["r1c1"], "clue": "10"}, "names the value 0"),
+    ({"kind": "look-and-say", "cells": ["r1c1"], "clue": "1121"}, "names a value twice"),
+    ({"kind": "look-and-say", "cells": ["r1c1"], "clue": "21"}, "more values than the 1 cells"),
+    ({"kind": "count-distinct", "control": "r1c1", "cells": ["r1c1", "r1c2"]},
+     "lists the control cell r1c1"),
+    ({"kind": "count-distinct", "cells": ["r1c2"]}, 'field "control" is missing'),
 ])
 def test_bad_input_names_the_field(data, words):
     with pytest.raises(BadInput, match=re.escape(words)):
@@ -266,6 +292,7 @@ def from_iss(text: str):
     named = {"CountingCircles": KINDS["counting-circles"], "Sum": KINDS["sum-cage"],
              "RellikCage": KINDS["rellik-cage"], "EqualityCage": KINDS["equality-cage"],
              "Lunchbox": KINDS["lunchbox"], "EqualSum": KINDS["equal-sum"],
+             "LookAndSay": KINDS["look-and-say"], "CountDistinct": KINDS["count-distinct"],
              "AntiKnight": "anti-knight", "Diagonal~1": "diagonal-anti",
              "Diagonal~-1": "diagonal-main"}
     for item in (part.strip() for part in text.split(".")):
@@ -332,6 +359,27 @@ PUBLISHED = [
      "~R6C4~R6C5~R6C6~-~R4C4~R5C4~R6C4~-~R4C5~R5C5~R6C5~-~R4C6~R5C6~R6C6~-~R4C4~R5C5~R6C6~-"
      "~R4C6~R5C5~R6C4.~R4C1_3~R4C2_8~R4C3_4~R9C9_2",
      "843567219275913846619428375384672951726159483951834627537286194462791538198345762"),
+    # "Look-and-Say 2": https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=0008M1
+    # (ISS's collections)
+    ("look-and-say", ".LookAndSay~12~R1C2~R2C2~R3C2~R3C3.LookAndSay~1617~R2C7~R3C7~R3C8"
+     ".LookAndSay~25~R6C9~R7C9~R7C8.LookAndSay~27~R8C2~R8C3~R9C3~R9C4~R9C2"
+     ".LookAndSay~2122~R6C2~R7C2~R7C3~R7C4~R8C4.LookAndSay~2412~R5C5~R6C5~R7C5~R8C5~R7C6"
+     ".LookAndSay~33~R4C6~R4C7~R5C7~R6C7~R7C7~R6C8~R5C8.LookAndSay~11~R1C7~R2C8~R3C9"
+     ".LookAndSay~28~R4C9~R3C8~R2C7~R1C6.LookAndSay~24~R6C9~R5C8~R4C7~R3C6~R2C5~R1C4"
+     ".LookAndSay~33~R1C9~R2C8~R3C7~R4C6~R5C5~R6C4~R7C3~R8C2~R9C1"
+     ".LookAndSay~12~R1C1~R2C2~R3C3~R4C4~R5C5~R6C6~R7C7~R8C8~R9C9"
+     ".LookAndSay~31~R3C1~R4C2~R5C3~R6C4~R7C5~R8C6~R9C7.LookAndSay~19~R4C1~R5C2~R6C3~R7C4~R8C5"
+     "~R9C6.LookAndSay~13~R1C4~R2C3~R3C2~R4C1.LookAndSay~29~R1C6~R2C5~R3C4~R4C3~R5C2~R6C1"
+     ".LookAndSay~38~R1C7~R2C6~R3C5~R4C4~R5C3~R6C2~R7C1.",
+     "786412593543698712192357684259173468638549271417826935821964357975231846364785129"),
+    # "Count Different (Circles)": https://sudokupad.app/fxjvp41pf9 (ISS's collections)
+    ("count-distinct", ".~R1C2_6~R2C2_4~R2C3_1~R3C3_3~R3C2_2~R2C7_8~R2C8_3~R2C9_9~R3C7_4~R3C8_6"
+     "~R7C7_3~R8C7_5~R7C8_9~R8C8_8~R9C8_1~R7C3_4~R8C3_6~R8C2_7~R7C2_8~R8C1_2"
+     ".CountDistinct~R3C3~R3C2~R2C2~R2C3~R2C4~R3C4~R4C4~R4C3~R4C2"
+     ".CountDistinct~R3C7~R3C6~R2C6~R2C7~R2C8~R3C8~R4C8~R4C7~R4C6"
+     ".CountDistinct~R7C7~R7C6~R6C6~R6C7~R6C8~R7C8~R8C8~R8C7~R8C6"
+     ".CountDistinct~R7C3~R7C2~R6C2~R6C3~R6C4~R7C4~R8C4~R8C3~R8C2",
+     "865934127741256839923187465512493678698571243437628951184765392276319584359842716"),
 ]
 
 
