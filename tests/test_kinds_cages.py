@@ -1,6 +1,6 @@
 """Counting, cage and sum kinds of their own modules (rules/kind/): counting circles, sum cages,
 rellik cages, equality cages, bounded killer cages, lunchboxes, equal sums, and cells that
-contain values (at least or exactly, look-and-say clues), prime cages and count-distinct cells. Each: a fixed instance against brute force over all 288 4x4 grids
+contain values (at least or exactly, look-and-say clues), prime cages, count-distinct cells and same-value sets. Each: a fixed instance against brute force over all 288 4x4 grids
 (the statement and the lowering, native and lowered to nogoods and tables), its JSON round trip,
 bad input named by field, its logic step checked against the solution, and published puzzles
 (from the Interactive Sudoku Solver's collection, source named beside each) solved uniquely
@@ -27,7 +27,7 @@ from polydoku.problem import build_problem, lower
 from polydoku.rules import KINDS, rule_from_data
 
 OURS = ("counting-circles", "sum-cage", "rellik-cage", "equality-cage", "killer-bound",
-        "lunchbox", "equal-sum", "contain-at-least", "contain-exact", "prime-cage", "look-and-say", "count-distinct")
+        "lunchbox", "equal-sum", "contain-at-least", "contain-exact", "prime-cage", "look-and-say", "count-distinct", "same-values")
 G4, G9 = Geometry.of_size(4), Geometry.of_size(9)
 
 
@@ -64,6 +64,8 @@ FIXED = [
     {"kind": "look-and-say", "cells": cells("r1c2 r2c1 r3c4"), "clue": "12"},
     {"kind": "count-distinct", "control": "r1c1", "cells": cells("r2c2 r3c3 r4c4")},
     {"kind": "count-distinct", "control": "r2c3", "cells": cells("r1c1 r1c2 r3c4 r4c3")},
+    {"kind": "same-values", "groups": [cells("r1c1 r1c2"), cells("r3c3 r4c4")]},
+    {"kind": "same-values", "groups": [cells("r1c1"), cells("r2c3"), cells("r4c2")]},
 ]
 
 
@@ -155,6 +157,13 @@ def test_count_distinct_counts_the_different_values_around_it():
     assert grids and all(g[0] == len({g[5], g[10], g[15]}) for g in grids)
 
 
+def test_same_value_sets_hold_the_same_values_in_any_order():
+    grids = truth(puzzle_with([{"kind": "same-values", "groups": [cells("r1c1 r1c2"),
+                                                                  cells("r2c3 r3c3")]}]))
+    assert grids and all(sorted((g[0], g[1])) == sorted((g[6], g[10])) for g in grids)
+    assert any(g[0] != g[6] for g in grids)
+
+
 def test_bounds_of_sudokupad_clues():
     from polydoku.rules.kind.killer_bound import bounds_of_clue
     assert bounds_of_clue("<15") == {"max": 14} and bounds_of_clue(">20") == {"min": 21}
@@ -240,6 +249,10 @@ def test_json_round_trip(data):
     ({"kind": "count-distinct", "control": "r1c1", "cells": ["r1c1", "r1c2"]},
      "lists the control cell r1c1"),
     ({"kind": "count-distinct", "cells": ["r1c2"]}, 'field "control" is missing'),
+    ({"kind": "same-values", "groups": [["r1c1"], ["r1c2", "r1c3"]]},
+     "the groups differ in size (1, 2 cells)"),
+    ({"kind": "same-values", "groups": [["r1c1", "r1c1"], ["r1c2", "r1c3"]]},
+     "lists r1c1 twice"),
 ])
 def test_bad_input_names_the_field(data, words):
     with pytest.raises(BadInput, match=re.escape(words)):
@@ -293,6 +306,7 @@ def from_iss(text: str):
              "RellikCage": KINDS["rellik-cage"], "EqualityCage": KINDS["equality-cage"],
              "Lunchbox": KINDS["lunchbox"], "EqualSum": KINDS["equal-sum"],
              "LookAndSay": KINDS["look-and-say"], "CountDistinct": KINDS["count-distinct"],
+             "SameValues": KINDS["same-values"],
              "AntiKnight": "anti-knight", "Diagonal~1": "diagonal-anti",
              "Diagonal~-1": "diagonal-main"}
     for item in (part.strip() for part in text.split(".")):
@@ -380,6 +394,12 @@ PUBLISHED = [
      ".CountDistinct~R7C7~R7C6~R6C6~R6C7~R6C8~R7C8~R8C8~R8C7~R8C6"
      ".CountDistinct~R7C3~R7C2~R6C2~R6C3~R6C4~R7C4~R8C4~R8C3~R8C2",
      "865934127741256839923187465512493678698571243437628951184765392276319584359842716"),
+    # "Clone": https://sudokupad.app/jjmjLT7GqH (ISS's examples)
+    ("same-values", ".SameValues~6~R1C1~R2C8~R3C4~R7C2~R9C5~R8C7.SameValues~6~R9C6~R8C8~R2C9~R3C5"
+     "~R1C2~R7C3.SameValues~4~R2C1~R8C3~R4C9~R1C6.SameValues~4~R2C6~R3C1~R5C9~R9C3"
+     ".SameValues~3~R3C9~R6C8~R1C5.SameValues~3~R3C8~R6C7~R1C4.~R2C3_1~R2C5_2~R2C7_3~R5C7_6"
+     "~R5C8_7~R5C5_5~R5C2_3~R5C3_4~R8C5_8~R8C1_7~R8C9_9",
+     "463915827591728346872463591189674235234159678657832914346597182725381469918246753"),
 ]
 
 
