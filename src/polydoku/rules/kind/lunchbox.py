@@ -107,7 +107,7 @@ class Lunchbox(CellsRule):
         if len(cells) < 2:
             cells = [(0, 0), (0, 1)]
         return {"kind": cls.kind, "cells": [cell_name(x) for x in cells],
-                "sum": rng.choice((0, rng.randint(0, 2 * size)))}
+                "sum": rng.choice((0, rng.randint(0, size * (size - 1) // 2 - 1)))}
 
     @classmethod
     def read_iss(cls, args: list[str], cell: Callable[[str], str]) -> dict[str, Any]:
