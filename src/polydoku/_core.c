@@ -10,7 +10,9 @@
    - conflicts: per option (v, a), the values of other variables it forbids (nogoods,
      |x-y| != d, thermometers, dots ... as the Python side collected them);
    - tables (allowed tuples) and linear sums, filtered to support (generalised arc
-     consistency) once the cheaper steps are done.
+     consistency) once the cheaper steps are done, each only when a variable of it narrowed
+     since it was last filtered; in search, a sum's cells that see each other are filtered
+     by the sets of different values they can take (dsum_filter, gsum_filter).
 
    A search state is the candidate array: one uint64 per variable. Search copies it at each
    branch (a few hundred bytes for 9x9), so nothing is undone on backtracking. Branching takes
@@ -62,6 +64,14 @@ typedef struct {
                              values 1..distinct (at most DSUM_MAXD): filtered by value sets */
     int swords;           /* words of a set of value sets (2^distinct bits) */
     u64 *fw, *bw;         /* scratch: (arity + 1) * swords, value sets after each term */
+    /* groups of terms that all differ (see gsum_filter): ngroups > 0 filters by them */
+    int ngroups;
+    int *gstart, *gterm;  /* CSR: the terms of each group */
+    int *gsign;           /* per group of two terms or more: +1 or -1, its terms' coefficient */
+    int *gd;              /* per group of two terms or more: its cells' values 1..d */
+    u64 *gsums;           /* scratch: ngroups * words, the totals each group can make */
+    u64 *gsets;           /* scratch: (arity + ngroups) * gswords, value sets per group */
+    int gswords;
 } Sum;
 
 #define DSUM_MAXD 12
@@ -85,6 +95,11 @@ typedef struct {
     int *queue;                   /* n + 1 entries: a variable is queued when it turns single */
     unsigned char *queued;
     u64 *weight;                  /* per variable: how often its domain emptied (dom/wdeg) */
+    int *watch_start, *watch;     /* CSR: per variable, the tables and sums (ntables + k) on it */
+    unsigned char *dirty;         /* per table and sum: a variable of it narrowed since its
+                                     last filtering, in this fixpoint (all, when it starts) */
+    unsigned char *repeats;       /* per table and sum: a variable listed twice, so that one
+                                     filtering may leave more for the next */
     int strong;                   /* search only: sums over cells that differ by value sets */
     u64 *frames; int nframes;     /* search frames, n each */
     u64 *first;                   /* the first solution's masks (solve_lines reads it) */
@@ -95,6 +110,13 @@ typedef struct {
 } Core;
 
 /* ------------------------------------------------------------------ propagation */
+
+/* Say variable v narrowed: the tables and sums on it are to be filtered again. */
+static inline void touch(Core *c, int v)
+{
+    for (int k = c->watch_start[v]; k < c->watch_start[v + 1]; k++)
+        c->dirty[c->watch[k]] = 1;
+}
 
 static inline int narrow(Core *c, u64 *cand, int v, u64 keep, int *qn)
 {
@@ -107,6 +129,7 @@ static inline int narrow(Core *c, u64 *cand, int v, u64 keep, int *qn)
         return 0;
     }
     cand[v] = x;
+    touch(c, v);
     if (SINGLE(x) && !c->queued[v]) {
         c->queued[v] = 1;
         c->queue[(*qn)++] = v;
@@ -167,6 +190,7 @@ static int hidden(Core *c, u64 *cand, int *qn)
                 if (!SINGLE(m))
                     return 0;
                 cand[v] = m;
+                touch(c, v);
                 progress = 1;
                 if (!c->queued[v]) {
                     c->queued[v] = 1;
@@ -389,6 +413,180 @@ static int dsum_filter(Core *c, Sum *s, u64 *cand, int *qn, int *changed)
     return 1;
 }
 
+/* A sum whose terms fall into groups of cells that all differ (a little killer's cells in one
+   box, a region-sum segment): the sets of different values each group can take (forward over
+   its cells, as dsum_filter), the totals each group can make, and the totals of the groups
+   before and after it (prefix reach, suffix need). A group's value set stays only where its
+   total fits some total of the other groups; its values are then those of its sets, as in
+   dsum_filter. A group of one term is any term (its shifts); a group of two or more has
+   coefficients all +1 or all -1 on cells of values 1..d. Exact for the sum and the
+   differences inside each group together, which the totals alone (sum_filter) miss. */
+static inline u64 gcontrib(const Sum *s, int g, int set)
+{
+    int len = s->gstart[g + 1] - s->gstart[g];
+    return s->gsign[g] > 0 ? (u64)psum[set] : (u64)(len * (s->gd[g] - 1) - psum[set]);
+}
+
+/* The value sets a group of two cells or more can take one by one (fw: len + 1 steps of SW
+   words), and the totals of its final sets ORed into `sums`; 0 when it has none. */
+static int gsum_forward(const Sum *s, int g, const u64 *cand, u64 *fw, u64 *sums)
+{
+    int a = s->gstart[g], len = s->gstart[g + 1] - a, SW = s->gswords, any = 0;
+    u64 fixed = 0;
+    int nfixed = 0;
+    for (int i = 0; i < len; i++) {
+        u64 x = cand[s->vars[s->gterm[a + i]]];
+        if (SINGLE(x)) { fixed |= x; nfixed++; }
+    }
+    if (nfixed == len) {             /* all placed: one set, or none when two cells agree */
+        if (POPC(fixed) != len)
+            return 0;
+        u64 t = gcontrib(s, g, (int)fixed);
+        sums[t >> 6] |= (u64)1 << (t & 63);
+        return 1;
+    }
+    memset(fw, 0, sizeof(u64) * SW * (len + 1));
+    fw[0] = 1;
+    for (int i = 0; i < len; i++) {
+        u64 x = cand[s->vars[s->gterm[a + i]]];
+        const u64 *from = fw + (size_t)i * SW;
+        u64 *to = fw + (size_t)(i + 1) * SW;
+        for (int w = 0; w < SW; w++)
+            for (u64 y = from[w]; y; y &= y - 1) {
+                u64 set = (u64)w * 64 + CTZ(y);
+                for (u64 f = x & ~set; f; f &= f - 1) {
+                    u64 next = set | (f & -f);
+                    to[next >> 6] |= (u64)1 << (next & 63);
+                }
+            }
+    }
+    const u64 *last = fw + (size_t)len * SW;
+    for (int w = 0; w < SW; w++)
+        for (u64 y = last[w]; y; y &= y - 1) {
+            u64 t = gcontrib(s, g, w * 64 + CTZ(y));
+            sums[t >> 6] |= (u64)1 << (t & 63);
+            any = 1;
+        }
+    return any;
+}
+
+/* Back over a group's cells from the final sets whose totals `sums` holds: the values that
+   step into a set that leads to one of them, per cell, into keep (indexed by term slot). */
+static void gsum_back(const Sum *s, int g, const u64 *cand, const u64 *fw, const u64 *sums,
+                      u64 *good, u64 *back, u64 *keep)
+{
+    int a = s->gstart[g], len = s->gstart[g + 1] - a, SW = s->gswords;
+    u64 fixed = 0;
+    int nfixed = 0;
+    for (int i = 0; i < len; i++) {
+        u64 x = cand[s->vars[s->gterm[a + i]]];
+        if (SINGLE(x)) { fixed |= x; nfixed++; }
+    }
+    if (nfixed == len) {             /* all placed (fw was not written): kept or not */
+        u64 t = gcontrib(s, g, (int)fixed);
+        int ok = sums[t >> 6] >> (t & 63) & 1;
+        for (int i = 0; i < len; i++)
+            keep[a + i] = ok ? cand[s->vars[s->gterm[a + i]]] : 0;
+        return;
+    }
+    const u64 *last = fw + (size_t)len * SW;
+    memset(good, 0, sizeof(u64) * SW);
+    for (int w = 0; w < SW; w++)
+        for (u64 y = last[w]; y; y &= y - 1) {
+            u64 t = gcontrib(s, g, w * 64 + CTZ(y));
+            if (sums[t >> 6] >> (t & 63) & 1)
+                good[w] |= y & -y;
+        }
+    for (int i = len - 1; i >= 0; i--) {
+        u64 x = cand[s->vars[s->gterm[a + i]]], k = 0;
+        const u64 *from = fw + (size_t)i * SW;
+        memset(back, 0, sizeof(u64) * SW);
+        for (int w = 0; w < SW; w++)
+            for (u64 y = from[w]; y; y &= y - 1) {
+                u64 set = (u64)w * 64 + CTZ(y);
+                for (u64 f = x & ~set; f; f &= f - 1) {
+                    u64 bit = f & -f, next = set | bit;
+                    if (good[next >> 6] >> (next & 63) & 1) {
+                        back[w] |= y & -y;
+                        k |= bit;
+                    }
+                }
+            }
+        keep[a + i] = k;
+        memcpy(good, back, sizeof(u64) * SW);
+    }
+}
+
+static int gsum_filter(Core *c, Sum *s, u64 *cand, int *qn, int *changed)
+{
+    int W = s->words, m = s->ngroups, SW = s->gswords, D = s->maxd;
+    u64 *pre = s->reach, *need = s->need, *tmp = s->tmp, keep[64];
+    u64 *good = s->gsets + (size_t)(s->gstart[m] + m) * SW, *back = good + SW;
+    memset(s->gsums, 0, sizeof(u64) * W * m);
+    for (int g = 0; g < m; g++) {
+        int a = s->gstart[g], len = s->gstart[g + 1] - a;
+        u64 *sums = s->gsums + (size_t)g * W;
+        if (len == 1) {                /* any term: the totals of its values' shifts */
+            int t = s->gterm[a];
+            for (u64 y = cand[s->vars[t]]; y; y &= y - 1) {
+                int sh = s->shift[t * D + CTZ(y)];
+                sums[sh >> 6] |= (u64)1 << (sh & 63);
+            }
+        } else if (!gsum_forward(s, g, cand, s->gsets + (size_t)(a + g) * SW, sums))
+            return 0;
+    }
+    /* the totals the groups before each group make (pre), and the totals after each group
+       from which the rest can still end in an allowed total (need) */
+    memset(pre, 0, sizeof(u64) * W * (m + 1));
+    memset(need, 0, sizeof(u64) * W * (m + 1));
+    pre[0] = 1;
+    for (int g = 0; g < m; g++) {
+        const u64 *sums = s->gsums + (size_t)g * W;
+        for (int w = 0; w < W; w++)
+            for (u64 y = sums[w]; y; y &= y - 1)
+                shl_or(pre + (size_t)(g + 1) * W, pre + (size_t)g * W, W, w * 64 + CTZ(y));
+    }
+    memcpy(need + (size_t)m * W, s->target, sizeof(u64) * W);
+    for (int g = m - 1; g >= 0; g--) {
+        const u64 *sums = s->gsums + (size_t)g * W;
+        for (int w = 0; w < W; w++)
+            for (u64 y = sums[w]; y; y &= y - 1)
+                shr_or(need + (size_t)g * W, need + (size_t)(g + 1) * W, W, w * 64 + CTZ(y));
+    }
+    if (!(need[0] & 1))
+        return 0;
+    for (int g = 0; g < m; g++) {
+        int a = s->gstart[g], len = s->gstart[g + 1] - a;
+        u64 *sums = s->gsums + (size_t)g * W;       /* narrowed to the totals that fit */
+        const u64 *p = pre + (size_t)g * W, *nd = need + (size_t)(g + 1) * W;
+        memset(tmp, 0, sizeof(u64) * W);     /* the totals that fit: need less what before */
+        for (int w = 0; w < W; w++)
+            for (u64 y = p[w]; y; y &= y - 1)
+                shr_or(tmp, nd, W, w * 64 + CTZ(y));
+        for (int w = 0; w < W; w++)
+            sums[w] &= tmp[w];
+        if (len == 1) {
+            int t = s->gterm[a];
+            u64 k = 0;
+            for (u64 y = cand[s->vars[t]]; y; y &= y - 1) {
+                int sh = s->shift[t * D + CTZ(y)];
+                if (sums[sh >> 6] >> (sh & 63) & 1) k |= y & -y;
+            }
+            keep[a] = k;
+        } else
+            gsum_back(s, g, cand, s->gsets + (size_t)(a + g) * SW, sums, good, back, keep);
+    }
+    for (int j = 0; j < s->gstart[m]; j++) {
+        int v = s->vars[s->gterm[j]];
+        if ((cand[v] & keep[j]) != cand[v]) {
+            if (!narrow(c, cand, v, keep[j], qn))
+                return 0;
+            *changed = 1;
+        }
+    }
+    return 1;
+}
+
 /* Narrow to a fixpoint; the variables queued are the ones just fixed. 0 on a contradiction. */
 static int fixpoint(Core *c, u64 *cand, int qn, int use_locked)
 {
@@ -402,16 +600,30 @@ static int fixpoint(Core *c, u64 *cand, int qn, int use_locked)
         if (qn || r == 2)
             continue;
         if (c->ntables || c->nsums) {
+            /* only those with a variable narrowed since they were last filtered: a filter
+               leaves its own constraint at its fixpoint, so it is clean after, unless a
+               variable is listed twice (then what it narrowed marks it again) */
             int changed = 0;
-            for (int i = 0; i < c->ntables; i++)
-                if ((c->strong || !c->tables[i].search_only)
-                        && !table_filter(c, &c->tables[i], cand, &qn, &changed))
+            for (int i = 0; i < c->ntables; i++) {
+                if (!c->dirty[i] || !(c->strong || !c->tables[i].search_only))
+                    continue;
+                c->dirty[i] = !c->repeats[i];
+                if (!table_filter(c, &c->tables[i], cand, &qn, &changed))
                     goto fail;
+                if (!c->repeats[i]) c->dirty[i] = 0;
+            }
             for (int i = 0; i < c->nsums; i++) {
                 Sum *s = &c->sums[i];
-                if (!(c->strong && s->distinct ? dsum_filter(c, s, cand, &qn, &changed)
-                                               : sum_filter(c, s, cand, &qn, &changed)))
+                int k = c->ntables + i;
+                if (!c->dirty[k])
+                    continue;
+                c->dirty[k] = !c->repeats[k];
+                if (!(!c->strong ? sum_filter(c, s, cand, &qn, &changed)
+                      : s->distinct ? dsum_filter(c, s, cand, &qn, &changed)
+                      : s->ngroups ? gsum_filter(c, s, cand, &qn, &changed)
+                      : sum_filter(c, s, cand, &qn, &changed)))
                     goto fail;
+                if (!c->repeats[k]) c->dirty[k] = 0;
             }
             if (changed || qn)
                 continue;
@@ -429,6 +641,15 @@ fail:
     unqueue(c, qn);
     return 0;
 }
+
+/* Mark every table and sum to be filtered (a fixpoint from candidates not reached by
+   narrowing a fixpoint); after any fixpoint, the marks left are cleared by the next one's
+   start: a failed fixpoint leaves marks, which only cost a filtering more. */
+static void dirty_all(Core *c)
+{
+    memset(c->dirty, 1, (size_t)(c->ntables + c->nsums));
+}
+
 
 /* ------------------------------------------------------------------ search */
 
@@ -523,6 +744,7 @@ static int dfs(Core *c, int depth)
         cand = c->frames + (size_t)depth * c->n;       /* the block may have moved */
         memcpy(next, cand, sizeof(u64) * c->n);
         next[var] = bbit[i];
+        touch(c, var);
         c->queued[var] = 1;
         c->queue[0] = var;
         if (!fixpoint(c, next, 1, 0))      /* locked candidates: at the root only */
@@ -585,6 +807,7 @@ static int load(Core *c, PyObject *givens, int use_locked)
         unqueue(c, qn);
         return 0;
     }
+    dirty_all(c);
     return fixpoint(c, c->frames, qn, use_locked);
 }
 
@@ -614,6 +837,8 @@ static void core_free_parts(Core *c)
         Sum *s = &c->sums[i];
         free(s->vars); free(s->shift); free(s->target); free(s->reach); free(s->need);
         free(s->tmp); free(s->fw); free(s->bw);
+        free(s->gstart); free(s->gterm); free(s->gsign); free(s->gd); free(s->gsums);
+        free(s->gsets);
     }
     free(c->sums);
     for (int i = 0; i < c->ncross; i++) {
@@ -621,6 +846,7 @@ static void core_free_parts(Core *c)
     }
     free(c->cross);
     free(c->queue); free(c->queued); free(c->frames); free(c->weight);
+    free(c->watch_start); free(c->watch); free(c->dirty); free(c->repeats);
 }
 
 static void core_dealloc(Core *c)
@@ -738,6 +964,74 @@ bad:
     return -1;
 }
 
+/* Read a sum's groups of terms that all differ: a sequence of (sign, d, terms), sign and d 0
+   for a group of one term (any term), else +1 or -1 and the values 1..d of its cells, whose
+   shifts must be those of coefficients `sign` on 1..d. Every term is in one group. */
+static int read_groups(Core *c, Sum *s, PyObject *groups)
+{
+    PyObject *seq = PySequence_Fast(groups, "groups must be a sequence");
+    if (!seq) return -1;
+    int m = (int)PySequence_Fast_GET_SIZE(seq), n = s->arity, maxd = 0, used = 0;
+    unsigned char seen[64] = {0};
+    if (n > 64 || m < 1 || m > n) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "groups: one to 64 terms, each in one group");
+        return -1;
+    }
+    s->ngroups = m;
+    s->gstart = calloc(m + 1, sizeof(int));
+    s->gterm = calloc(n, sizeof(int));
+    s->gsign = calloc(m, sizeof(int));
+    s->gd = calloc(m, sizeof(int));
+    s->gsums = calloc((size_t)m * s->words, sizeof(u64));
+    if (!s->gstart || !s->gterm || !s->gsign || !s->gd || !s->gsums) {
+        Py_DECREF(seq); PyErr_NoMemory(); return -1;
+    }
+    for (int g = 0; g < m; g++) {
+        PyObject *terms;
+        int sign, d, len;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, g), "iiO", &sign, &d, &terms)) {
+            Py_DECREF(seq); return -1;
+        }
+        int *ts = int_array(terms, &len);
+        if (!ts) { Py_DECREF(seq); return -1; }
+        int ok = len >= 1 && used + len <= n
+            && (len == 1 ? 1 : (sign == 1 || sign == -1) && d >= len && d <= DSUM_MAXD);
+        for (int k = 0; k < len && ok; k++) {
+            int t = ts[k];
+            ok = t >= 0 && t < n && !seen[t];
+            if (!ok) break;
+            seen[t] = 1;
+            s->gterm[used + k] = t;
+            for (int v = 0; v < c->maxd && len > 1 && ok; v++) {
+                int want = v >= d ? -1 : sign > 0 ? v : d - 1 - v;
+                ok = (c->full[s->vars[t]] >> v & 1) == (v < d)
+                    && (v >= d || s->shift[t * c->maxd + v] == want);
+            }
+        }
+        free(ts);
+        if (!ok) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "groups: a term twice, or shifts not of +-1 on 1..d");
+            return -1;
+        }
+        s->gsign[g] = len > 1 ? sign : 0;
+        s->gd[g] = len > 1 ? d : 0;
+        if (len > 1 && d > maxd) maxd = d;
+        used += len;
+        s->gstart[g + 1] = used;
+    }
+    Py_DECREF(seq);
+    if (used != n) {
+        PyErr_SetString(PyExc_ValueError, "groups: every term in one group");
+        return -1;
+    }
+    s->gswords = maxd > 6 ? 1 << (maxd - 6) : 1;
+    s->gsets = calloc((size_t)(n + m + 2) * s->gswords, sizeof(u64));
+    if (!s->gsets) { PyErr_NoMemory(); return -1; }
+    return 0;
+}
+
 static int read_sums(Core *c, PyObject *sums)
 {
     PyObject *seq = PySequence_Fast(sums, "sums must be a sequence");
@@ -749,12 +1043,12 @@ static int read_sums(Core *c, PyObject *sums)
     for (Py_ssize_t i = 0; i < ns; i++) {
         /* (vars, shifts per term (a list per value), allowed totals as little-endian bytes,
            top, and the values 1..d of cells that all differ, each worth its value, or 0) */
-        PyObject *vs, *shifts;
+        PyObject *vs, *shifts, *groups = NULL;
         const char *target;
         Py_ssize_t tlen;
         int top, distinct = 0;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OOy#i|i", &vs, &shifts,
-                              &target, &tlen, &top, &distinct))
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OOy#i|iO", &vs, &shifts,
+                              &target, &tlen, &top, &distinct, &groups))
             goto bad;
         Sum *s = &c->sums[c->nsums++];
         s->vars = int_array(vs, &s->arity);
@@ -813,6 +1107,8 @@ static int read_sums(Core *c, PyObject *sums)
         }
         for (Py_ssize_t b = 0; b < tlen; b++)
             s->target[b / 8] |= (u64)(unsigned char)target[b] << (8 * (b % 8));
+        if (groups && groups != Py_None && read_groups(c, s, groups) < 0)
+            goto bad;
     }
     Py_DECREF(seq);
     return 0;
@@ -843,6 +1139,40 @@ static int read_cross(Core *c, PyObject *cross)
 bad:
     Py_DECREF(seq);
     return -1;
+}
+
+/* Build the per-variable lists of tables and sums on it, and their dirty marks. */
+static int watch_lists(Core *c)
+{
+    int nk = c->ntables + c->nsums;
+    c->watch_start = calloc(c->n + 1, sizeof(int));
+    c->dirty = malloc(nk ? nk : 1);
+    c->repeats = calloc(nk ? nk : 1, 1);
+    if (!c->watch_start || !c->dirty || !c->repeats) { PyErr_NoMemory(); return -1; }
+    for (int pass = 0; pass < 2; pass++) {
+        int *fill = pass ? calloc(c->n, sizeof(int)) : NULL;
+        if (pass && !fill) { PyErr_NoMemory(); return -1; }
+        for (int k = 0; k < nk; k++) {
+            int arity = k < c->ntables ? c->tables[k].arity : c->sums[k - c->ntables].arity;
+            const int *vs = k < c->ntables ? c->tables[k].vars : c->sums[k - c->ntables].vars;
+            for (int i = 0; i < arity; i++) {
+                if (pass)
+                    c->watch[c->watch_start[vs[i]] + fill[vs[i]]++] = k;
+                else
+                    c->watch_start[vs[i] + 1]++;
+                for (int j = 0; j < i && !pass; j++)
+                    c->repeats[k] |= vs[j] == vs[i];
+            }
+        }
+        if (!pass) {
+            for (int v = 0; v < c->n; v++) c->watch_start[v + 1] += c->watch_start[v];
+            c->watch = malloc(sizeof(int) * (c->watch_start[c->n] ? c->watch_start[c->n] : 1));
+            if (!c->watch) { PyErr_NoMemory(); return -1; }
+        }
+        free(fill);
+    }
+    dirty_all(c);
+    return 0;
 }
 
 static int core_init(Core *c, PyObject *args, PyObject *kw)
@@ -943,7 +1273,7 @@ static int core_init(Core *c, PyObject *args, PyObject *kw)
     free(fill); free(ox); free(cy); free(cm);
     if (read_tables(c, tables) < 0 || read_sums(c, sums) < 0 || read_cross(c, cross) < 0)
         return -1;
-    return 0;
+    return watch_lists(c);
 }
 
 static PyObject *core_search(Core *c, PyObject *args, PyObject *kw)
@@ -989,14 +1319,17 @@ static PyObject *core_fixpoint(Core *c, PyObject *args, PyObject *kw)
     return out;
 }
 
-/* propagate(cands, queue): narrow the candidate masks to the fixpoint of singles, hidden
-   singles, tables and sums, starting from the variables queued (each must hold one value);
-   return the new masks, None on a contradiction. The same fixpoint as the pure-Python
-   `propagate`, which the logical solver's forcing nets run many times. */
-static PyObject *core_propagate(Core *c, PyObject *args)
+/* propagate(cands, queue, search=False): narrow the candidate masks to the fixpoint of
+   singles, hidden singles, tables and sums, starting from the variables queued (each must
+   hold one value); return the new masks, None on a contradiction. The same fixpoint as the
+   pure-Python `propagate`, which the logical solver's forcing nets run many times; with
+   `search`, that of the search's stronger filters (which the tests check by brute force). */
+static PyObject *core_propagate(Core *c, PyObject *args, PyObject *kw)
 {
+    static char *names[] = {"cands", "queue", "search", NULL};
     PyObject *cands, *queue;
-    if (!PyArg_ParseTuple(args, "OO", &cands, &queue))
+    int strong = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|p", names, &cands, &queue, &strong))
         return NULL;
     u64 *cand = frame(c, 0);
     if (!cand) return PyErr_NoMemory();
@@ -1031,7 +1364,11 @@ static PyObject *core_propagate(Core *c, PyObject *args)
     Py_DECREF(seq);
     for (int v = 0; v < c->n; v++)
         if (!cand[v]) { unqueue(c, qn); Py_RETURN_NONE; }
-    if (!fixpoint(c, cand, qn, 0))
+    dirty_all(c);
+    c->strong = strong;
+    int ok = fixpoint(c, cand, qn, 0);
+    c->strong = 0;
+    if (!ok)
         Py_RETURN_NONE;
     PyObject *out = PyList_New(c->n);
     if (!out) return NULL;
@@ -1137,8 +1474,10 @@ static PyObject *core_solve_lines(Core *c, PyObject *args)
         for (int i = 0; i < ncells && r > 0; i++)
             if (given[i] >= 0)
                 r = place(c, i, given[i] + 1, &qn);
-        if (r > 0)
+        if (r > 0) {
+            dirty_all(c);
             r = fixpoint(c, c->frames, qn, 1);
+        }
         else
             unqueue(c, qn);
         if (r <= 0)
@@ -1886,8 +2225,9 @@ static PyObject *planes(PyObject *Py_UNUSED(self), PyObject *args)
 }
 
 static PyMethodDef core_methods[] = {
-    {"propagate", (PyCFunction)core_propagate, METH_VARARGS,
-     "propagate(cands, queue) -> narrowed candidate masks, or None on a contradiction"},
+    {"propagate", (PyCFunction)(void (*)(void))core_propagate, METH_VARARGS | METH_KEYWORDS,
+     "propagate(cands, queue, search=False) -> narrowed candidate masks, or None on a "
+     "contradiction (with search, the search's filters: sums by value sets, implied tables)"},
     {"search", (PyCFunction)(void (*)(void))core_search, METH_VARARGS | METH_KEYWORDS,
      "search(givens, limit=1, keep=limit, deadline=0.0) -> (solutions, found, nodes, "
      "guesses, timed_out)"},

@@ -7,13 +7,16 @@ class Core:
                  units: Sequence[Sequence[int]],
                  conflicts: Sequence[tuple[int, int, int, int]],
                  tables: Sequence[tuple[Sequence[int], Sequence[Sequence[int]]]],
-                 sums: Sequence[tuple[Sequence[int], Sequence[Sequence[int]], bytes, int]],
+                 sums: Sequence[tuple[Sequence[int], Sequence[Sequence[int]], bytes, int]
+                                | tuple[Sequence[int], Sequence[Sequence[int]], bytes, int, int,
+                                        Sequence[tuple[int, int, Sequence[int]]] | None]],
                  crossings: Sequence[tuple[Sequence[int], Sequence[int], Sequence[int]]]
                  ) -> None: ...
     def search(self, givens: Sequence[tuple[int, int]], limit: int = 1, keep: int = ...,
                deadline: float = 0.0
                ) -> tuple[list[tuple[int, ...]], int, int, int, bool]: ...
-    def propagate(self, cands: Sequence[int], queue: Sequence[int]) -> list[int] | None: ...
+    def propagate(self, cands: Sequence[int], queue: Sequence[int], search: bool = False
+                  ) -> list[int] | None: ...
     def fixpoint(self, givens: Sequence[tuple[int, int]], locked: bool = False
                  ) -> list[int] | None: ...
     def solve_lines(self, data: bytes, alphabet: bytes, box_rows: int, box_cols: int,
