@@ -71,7 +71,7 @@ def collection_cases() -> tuple[list[dict], dict[str, int]]:
             refused[err.reason[:40]] = refused.get(err.reason[:40], 0) + 1
             continue
         cases.append({"set": "collection", "id": f"{k}:{d['name']}"[:60], "puzzle": puzzle,
-                      "iss": d["input"], "solution": d.get("solution"),
+                      "iss": "".join(d["input"].split()), "solution": d.get("solution"),
                       "kinds": sorted({r.kind for r in puzzle.rules})})
     return cases, refused
 
