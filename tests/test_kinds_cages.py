@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import ROOT
 from test_rule_kinds import N, puzzle_with, solutions, truth
 from polydoku import api
 from polydoku.engines.native import search
@@ -410,3 +411,20 @@ def test_published_puzzles_are_solved_uniquely(kind, text, solution):
     out = api.count(puzzle, "sat", limit=2, timeout=120)
     assert out.exhausted and out.count == 1
     assert "".join(map(str, out.solutions[0])) == solution
+
+
+def test_each_kind_is_drawn_with_its_clue():
+    import xml.etree.ElementTree as ET
+
+    from polydoku.render import render_svg
+    text = (ROOT / "docs" / "rules.md").read_text()
+    examples = [json.loads(m) for m in re.findall(r"`(\{\"kind\": \"[^`]*\})`", text)]
+    ours = [e for e in examples if e["kind"] in OURS]
+    assert {e["kind"] for e in ours} == set(OURS)
+    svg = render_svg(parse_json(json.dumps({"givens": "." * 81, "rules": ours})))
+    root = ET.fromstring(svg)
+    texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert {"≠10", "≤14", "12", "7", "=", "1,1,9", "P", "≡"} <= texts
+    groups = [g.get("class", "") for g in root.iter("{http://www.w3.org/2000/svg}g")]
+    assert sum(c.startswith("rule cage") for c in groups) >= 10
+    assert any(c.startswith("rule circle") for c in groups)
