@@ -65,8 +65,8 @@ class Compiled:
     tables: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]
     size: int = 0
     linears: list["_Sum"] = field(default_factory=list)
-    conflicts: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict,
-                                                                    repr=False)
+    # per option (x, a): per other variable y, the mask of the values of y that x = a forbids
+    conflicts: dict[tuple[int, int], dict[int, int]] = field(default_factory=dict, repr=False)
     core: "_Core | None" = field(default=None, repr=False)
     ccore: object = field(default=None, repr=False)     # the compiled search, or False
     dsizes: list[int] = field(default_factory=list, repr=False)
@@ -107,13 +107,19 @@ def _compile(problem: Problem) -> Compiled:
     n, size = problem.nvars, problem.size
     peers: list[set[int]] = [set() for _ in range(n)]
     units: dict[frozenset[int], tuple[int, ...]] = {}
-    conflicts: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    conflicts: dict[tuple[int, int], dict[int, int]] = {}
     tables = []
     linears = []
 
     def forbid(x: int, a: int, y: int, b: int) -> None:
-        conflicts.setdefault((x, a), set()).add((y, b))
-        conflicts.setdefault((y, b), set()).add((x, a))
+        row = conflicts.get((x, a))
+        if row is None:
+            row = conflicts[(x, a)] = {}
+        row[y] = row.get(y, 0) | 1 << (b - 1)
+        row = conflicts.get((y, b))
+        if row is None:
+            row = conflicts[(y, b)] = {}
+        row[x] = row.get(x, 0) | 1 << (a - 1)
 
     for c in problem.constraints:
         if isinstance(c, AllDifferent):
@@ -142,19 +148,15 @@ def _compile(problem: Problem) -> Compiled:
     dsizes = [problem.domain_size(v) for v in range(n)]
     for s in linears:
         s.distinct = _distinct_values(s, peers, dsizes)
-    nogoods: list[dict[int, dict[int, int]]] = [dict() for _ in range(n)]
-    for (x, a), partners in conflicts.items():
-        for y, b in partners:
-            row = nogoods[x].setdefault(1 << (a - 1), {})
-            row[y] = row.get(y, 0) | 1 << (b - 1)
+    nogoods: list[dict[int, tuple[tuple[int, int], ...]]] = [dict() for _ in range(n)]
+    for (x, a), row in conflicts.items():
+        nogoods[x][1 << (a - 1)] = tuple(row.items())
     return Compiled(
         nvars=n, full=(1 << size) - 1,
         peers=[tuple(sorted(p - {i})) for i, p in enumerate(peers)],
         units=list(units.values()),
-        nogoods=[{bit: tuple(row.items()) for bit, row in d.items()} for d in nogoods]
-        if conflicts else None,
-        tables=tables, size=size,
-        conflicts={k: sorted(v) for k, v in conflicts.items()}, linears=linears,
+        nogoods=nogoods if conflicts else None,
+        tables=tables, size=size, conflicts=conflicts, linears=linears,
         dsizes=dsizes, ncells=problem.ncells, implied=_implied(problem))
 
 
@@ -187,17 +189,22 @@ def _pair_tables(problem: Problem, conflicts) -> list:
     """Return, for each pair of variables whose nogoods say more than "differ" (a thermometer,
     a dot, a sum), the table of value pairs it allows: filtering candidates by it keeps the
     pair consistent before either is placed (arc consistency), which masks alone do not."""
-    forbidden: dict[tuple[int, int], set[tuple[int, int]]] = {}
-    for (x, a), partners in conflicts.items():
-        for y, b in partners:
+    forbidden: dict[tuple[int, int], dict[int, int]] = {}   # (x, y): a -> y's values barred
+    plain: dict[tuple[int, int], bool] = {}
+    for (x, a), row in conflicts.items():
+        for y, m in row.items():
             if x < y:
-                forbidden.setdefault((x, y), set()).add((a, b))
+                forbidden.setdefault((x, y), {})[a] = m
+                if m & ~(1 << (a - 1)):
+                    plain[(x, y)] = False
     out = []
-    for (x, y), bad in forbidden.items():
-        if all(a == b for a, b in bad):
+    for pair, bad in forbidden.items():
+        if plain.get(pair, True):
             continue                          # plain "differ": placing a value says it all
-        out.append(((x, y), tuple((a, b) for a in problem.domain(x) for b in problem.domain(y)
-                                  if (a, b) not in bad)))
+        x, y = pair
+        ys = problem.domain(y)
+        out.append((pair, tuple((a, b) for a in problem.domain(x) for m in (bad.get(a, 0),)
+                                for b in ys if not m >> (b - 1) & 1)))
     return out
 
 
@@ -550,8 +557,8 @@ class _Core:
         self.tables = C.table_bits + C.implied
         # in search, a sum of cells that all differ is filtered by value sets, as in the core
         self.linears = [_DistinctSum(s) if s.distinct else s for s in C.linears]
-        impossible = [x * N + a - 1 for (x, a), partners in C.conflicts.items()
-                      if (x, a) in partners] if C.conflicts else []
+        impossible = [x * N + a - 1 for (x, a), row in C.conflicts.items()
+                      if row.get(x, 0) >> (a - 1) & 1]
         self.start_Y = self.full & ~_bits_int((p for o in impossible for p in pos[o]),
                                                self.nbits)
 
@@ -566,9 +573,12 @@ class _Core:
         gone = bytearray(self.nbits // 8 + 1)
         others = [j * N + d for j in self.C.peers[var]]
         others += [var * N + e for e in range(self.dsize[var]) if e != d]
-        for y, b in self.C.conflicts.get((var, d + 1), ()):
-            if 1 <= b <= self.dsize[y]:
-                others.append(y * N + b - 1)
+        for y, m in self.C.conflicts.get((var, d + 1), {}).items():
+            m &= (1 << self.dsize[y]) - 1
+            while m:
+                low = m & -m
+                others.append(y * N + low.bit_length() - 1)
+                m ^= low
         for q in others:
             if q != o:
                 for p in pos[q]:
@@ -739,13 +749,8 @@ def _build_ccore(C: Compiled):
     if max(C.dsizes, default=0) > 64:
         return None
     dsizes = C.dsizes
-    conflicts: list[tuple[int, int, int, int]] = []
-    for (x, a), partners in C.conflicts.items():
-        masks: dict[int, int] = {}
-        for y, b in partners:
-            if 1 <= b <= dsizes[y]:
-                masks[y] = masks.get(y, 0) | 1 << (b - 1)
-        conflicts.extend((x, a, y, m) for y, m in masks.items())
+    conflicts = [(x, a, y, m & ((1 << dsizes[y]) - 1))
+                 for (x, a), row in C.conflicts.items() for y, m in row.items()]
     sums = []
     for s in C.linears:
         top = sum(max(sh) for sh in s.shifts)

@@ -50,8 +50,11 @@ def fillings(g: Geometry, cells: Sequence[Cell], ok: Callable[[list[int]], bool]
         if k == len(idx):
             out.append(tuple(done))
             return len(out) <= limit
+        seen = 0                   # the values of the earlier cells this one must differ from
+        for j in apart[k]:
+            seen |= 1 << done[j]
         for v in range(1, g.size + 1):
-            if any(done[j] == v for j in apart[k]):
+            if seen >> v & 1:
                 continue
             done.append(v)
             going = not ok(done) or fill(done)
