@@ -573,12 +573,12 @@ class _Core:
         gone = bytearray(self.nbits // 8 + 1)
         others = [j * N + d for j in self.C.peers[var]]
         others += [var * N + e for e in range(self.dsize[var]) if e != d]
-        for y, m in self.C.conflicts.get((var, d + 1), {}).items():
-            m &= (1 << self.dsize[y]) - 1
-            while m:
-                low = m & -m
+        for y, barred in self.C.conflicts.get((var, d + 1), {}).items():
+            barred &= (1 << self.dsize[y]) - 1
+            while barred:
+                low = barred & -barred
                 others.append(y * N + low.bit_length() - 1)
-                m ^= low
+                barred ^= low
         for q in others:
             if q != o:
                 for p in pos[q]:
