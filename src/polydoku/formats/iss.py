@@ -162,7 +162,7 @@ def _params(rule: Rule, n: int) -> str:
     if kind == "between" and len(cells) < 3:
         raise _refuse(rule, "ISS takes between lines of 3 cells or more")
     if kind in ("modular", "parity"):
-        return f"Modular~{3 if kind == 'modular' else 2}~{_cells(cells)}"
+        return f"Modular~{getattr(rule, 'modulus', 2)}~{_cells(cells)}"
     if kind in ("column-index", "row-index"):
         return f"Indexing~{'C' if kind == 'column-index' else 'R'}~{_cells(cells)}"
     if kind == "sandwich":

@@ -1,5 +1,5 @@
-"""Line rules: thermometers, whispers, renban, palindromes, between lines, entropic, modular,
-zipper, region-sum and parity lines. A line is an ordered list of cells."""
+"""Line rules: thermometers, whispers, renban, palindromes, between lines, entropic, modular
+(any modulus), zipper, region-sum and parity lines. A line is an ordered list of cells."""
 
 from __future__ import annotations
 
@@ -423,28 +423,92 @@ def _third(v: int, n: int) -> int:
 
 @dataclass(frozen=True)
 class Modular(_PairwiseLine):
-    """Any three consecutive cells hold values that differ modulo 3."""
+    """Any `modulus` consecutive cells (3 by default) hold values that differ modulo it; a
+    line shorter than the modulus holds values that all differ modulo it (as ISS reads it)."""
+
+    modulus: int = 3
 
     kind: ClassVar[str] = "modular"
     iss: ClassVar[str] = "Modular"
-    description: ClassVar[str] = "any three consecutive cells differ modulo 3"
+    description: ClassVar[str] = ("any M consecutive cells differ modulo M (M = modulus, 3 by "
+                                  "default)")
     aliases: ClassVar[tuple[str, ...]] = ("modular-line", "modularline")
-    reach: ClassVar[int] = 2
-    words: ClassVar[str] = "are equal modulo 3"
     line_style: ClassVar[str] = "modular"
 
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Modular":
+        cells = cls.read_cells(data, geometry)
+        return cls(cells, params.integer(data, "modulus", 2, geometry.size, default=3))
+
+    def to_data(self) -> dict[str, Any]:
+        out = super().to_data()
+        if self.modulus != 3:
+            out["modulus"] = self.modulus
+        return out
+
+    @property
+    def reach(self) -> int:   # type: ignore[override]
+        return self.modulus - 1
+
+    @property
+    def words(self) -> str:   # type: ignore[override]
+        return f"are equal modulo {self.modulus}"
+
     def ok(self, a: int, b: int, steps: int, n: int) -> bool:
-        return a % 3 != b % 3
+        return a % self.modulus != b % self.modulus
 
     technique: ClassVar[str] = "Modular Line"
-    class_words: ClassVar[tuple[str, ...]] = ("0 mod 3", "1 mod 3", "2 mod 3")
+
+    @property
+    def class_words(self) -> tuple[str, ...]:
+        """Return the names of the value classes (remainders), for logic's text."""
+        return tuple(f"{r} mod {self.modulus}" for r in range(self.modulus))
 
     def value_class(self, v: int, n: int) -> int:
-        """Return the class (0, 1, 2) of a value: its remainder modulo 3."""
-        return v % 3
+        """Return the class of a value: its remainder modulo the modulus."""
+        return v % self.modulus
+
+    def rule_words(self) -> str:
+        return f"any {self.modulus} cells in a row differ modulo {self.modulus}"
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
-        return _three_classes(self, geometry, cands)
+        if len(self.cells) >= self.modulus:
+            return _three_classes(self, geometry, cands, self.modulus)
+        return super().deduce(geometry, cands)
+
+    @classmethod
+    def sample(cls, rng, size: int) -> dict[str, Any]:
+        line = random_line(rng, size, rng.randint(2, min(size + 1, 6)))
+        return {"kind": cls.kind, "cells": line, "modulus": rng.randint(2, size)}
+
+    @classmethod
+    def read_iss(cls, args: list[str], cell) -> dict[str, Any]:
+        """`Modular~M~cells`: a modulus of 2 is a parity line."""
+        if not args or not args[0].strip().isdigit():
+            raise BadInput("Modular needs its modulus first")
+        m = int(args[0])
+        cells = [cell(a) for a in args[1:] if a]
+        if m == 2:
+            return {"kind": "parity", "cells": cells}
+        return {"kind": cls.kind, "cells": cells, **({} if m == 3 else {"modulus": m})}
+
+    def write_iss(self, n: int, cell) -> list[str]:
+        return [str(self.modulus), *(cell(c) for c in self.cells)]
+
+
+def random_line(rng, size: int, length: int) -> list[str]:
+    """Return the names of a random walk of king steps through distinct cells (shorter when
+    it runs into itself)."""
+    r, c = rng.randrange(size), rng.randrange(size)
+    path = [(r, c)]
+    while len(path) < length:
+        steps = [(r + a, c + b) for a in (-1, 0, 1) for b in (-1, 0, 1)
+                 if 0 <= r + a < size and 0 <= c + b < size and (r + a, c + b) not in path]
+        if not steps:
+            break
+        r, c = rng.choice(steps)
+        path.append((r, c))
+    return [cell_name(p) for p in path]
 
 
 @dataclass(frozen=True)
@@ -746,36 +810,36 @@ KINDS = (Thermometer, SlowThermometer, Whispers, Palindrome, Renban, Between, En
          Parity, Zipper, RegionSum, Lockout, DoubleArrow, SumLine)
 
 
-def _three_classes(rule, geometry, cands) -> tuple[dict[int, int], str] | None:
-    """Entropic and modular lines: any three consecutive cells hold one value of each class,
-    so cells three apart share a class; the line's three position groups take the three
+def _three_classes(rule, geometry, cands, k: int = 3) -> tuple[dict[int, int], str] | None:
+    """Entropic and modular lines: any k (three) consecutive cells hold one value of each of
+    k classes, so cells k apart share a class; the line's k position groups take the k
     classes once each. A group keeps the classes all its cells can hold, a class only one
     group can take is that group's, and each cell keeps the values of its group's classes."""
     n = geometry.size
     idx = [geometry.index(c) for c in rule.cells]
-    if len(idx) < 3:
+    if len(idx) < k:
         return None
     cls = [0] * (n + 1)
     for v in range(1, n + 1):
         cls[v] = rule.value_class(v, n)
-    groups = [idx[p::3] for p in range(3)]
+    groups = [idx[p::k] for p in range(k)]
     allowed = []
     for cells in groups:
-        classes = 0b111
+        classes = (1 << k) - 1
         for i in cells:
             classes &= union(1 << cls[v] for v in mask_values(cands[i]))
         allowed.append(classes)
     changed = True
-    while changed:                      # classes as a naked/hidden single among three groups
+    while changed:                      # classes as a naked/hidden single among the groups
         changed = False
-        for g in range(3):
+        for g in range(k):
             if allowed[g].bit_count() == 1:
-                for h in range(3):
+                for h in range(k):
                     if h != g and allowed[h] & allowed[g]:
                         allowed[h] &= ~allowed[g]
                         changed = True
-        for c in range(3):
-            able = [g for g in range(3) if allowed[g] >> c & 1]
+        for c in range(k):
+            able = [g for g in range(k) if allowed[g] >> c & 1]
             if len(able) == 1 and allowed[able[0]] != 1 << c:
                 allowed[able[0]] = 1 << c
                 changed = True
@@ -788,9 +852,11 @@ def _three_classes(rule, geometry, cands) -> tuple[dict[int, int], str] | None:
     if not drop:
         return None
     said = []
-    for g in range(3):
-        words = " or ".join(rule.class_words[c] for c in range(3) if allowed[g] >> c & 1)
-        every = " (and every third cell on)" if len(groups[g]) > 1 else ""
+    count = {3: "three", 4: "four", 5: "five"}.get(k, str(k))
+    nth = {3: "third", 4: "fourth", 5: "fifth"}.get(k, f"{k}th")
+    for g in range(k):
+        words = " or ".join(rule.class_words[c] for c in range(k) if allowed[g] >> c & 1)
+        every = f" (and every {nth} cell on)" if len(groups[g]) > 1 else ""
         said.append(f"{cell_name(rule.cells[g])}{every} {words or 'nothing'}")
-    return drop, (f"on the {rule.kind} line from {cell_name(rule.cells[0])}, any three cells in "
-                  f"a row hold one of each class, which leaves " + "; ".join(said))
+    return drop, (f"on the {rule.kind} line from {cell_name(rule.cells[0])}, any {count} cells "
+                  f"in a row hold one of each class, which leaves " + "; ".join(said))

@@ -1,0 +1,105 @@
+"""Value-indexing lines (ISS `ValueIndexing`, slingshot arrows): the line starts at a cell
+holding X; the second cell's value k says that the k-th cell after it holds X too."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator
+
+from ...model.geometry import Geometry, cell_name
+from ...model.rules import Shape, ShapeKind
+from ..base import CellsRule, mask_values, span, values_at, where
+from ..lines import random_line
+
+
+@dataclass(frozen=True)
+class ValueIndexing(CellsRule):
+    """cells[0] holds X, cells[1] holds k (1..len - 2), and cells[1 + k] holds X."""
+
+    kind: ClassVar[str] = "value-indexing"
+    # ISS `ValueIndexing` (read_iss/write_iss below): named once the ISS reader calls them
+    iss: ClassVar[str] = ""
+    description: ClassVar[str] = ("the line's first cell holds X and its second k: the k-th "
+                                  "cell after the second holds X too")
+    aliases: ClassVar[tuple[str, ...]] = ("valueindexing", "value-index", "slingshot")
+    min_cells: ClassVar[int] = 3
+    phrases: ClassVar[tuple[str, ...]] = (r"value[- ]indexing", r"slingshot")
+
+    def reach(self) -> int:
+        """Return the largest value the second cell may hold: the cells after it."""
+        return len(self.cells) - 2
+
+    def lower(self, b) -> None:
+        xs = b.vars(self.cells)
+        value, control, indexed = xs[0], xs[1], xs[2:]
+        far = self.reach()
+        b.unary(control, lambda k: k <= far)
+        values = range(1, b.size + 1)
+        for j, x in enumerate(indexed, start=1):
+            b.table((control, value, x),
+                    [(k, a, c) for k in range(1, min(far, b.size) + 1) for a in values
+                     for c in values if k != j or a == c])
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        vals = values_at(grid, geometry, self.cells)
+        x, k = vals[0], vals[1]
+        if not k:
+            return
+        if k > self.reach():
+            yield (f"{cell_name(self.cells[1])}={k} points past the end of the value-indexing "
+                   f"line at {where(self.cells)}")
+            return
+        target, got = self.cells[1 + k], vals[1 + k]
+        if x and got and got != x:
+            yield (f"{cell_name(target)}={got}, not {x} as {cell_name(self.cells[0])} says "
+                   f"(value-indexing line at {where(self.cells)})")
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        idx = tuple(geometry.index(c) for c in self.cells)
+        return [Shape(ShapeKind.LINE, idx, style="value-indexing"),
+                Shape(ShapeKind.CIRCLE, idx[:1], style="value-indexing")]
+
+    # the step "Value Indexing" waits for the technique catalogue to read a kind's own score
+    technique: ClassVar[str] = ""
+    technique_score: ClassVar[int] = 40
+    technique_level: ClassVar[str] = "Medium"
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """The second cell keeps the places k whose cell can hold a value of the first cell;
+        the first keeps the values some such place can hold; a single place holds only
+        those."""
+        idx = [geometry.index(c) for c in self.cells]
+        value, control, indexed = idx[0], idx[1], idx[2:]
+        keep_value = keep_control = 0
+        for k in mask_values(cands[control] & span(1, len(indexed))):
+            common = cands[indexed[k - 1]] & cands[value]
+            if common:
+                keep_value |= common
+                keep_control |= 1 << (k - 1)
+        drop = {}
+        for cell, keep in ((value, keep_value), (control, keep_control)):
+            if cands[cell] & ~keep:
+                drop[cell] = cands[cell] & ~keep
+        if keep_control and not keep_control & (keep_control - 1):
+            place = indexed[keep_control.bit_length() - 1]
+            if cands[place] & ~keep_value:
+                drop[place] = cands[place] & ~keep_value
+        if not drop:
+            return None
+        return drop, (f"the value-indexing line from {cell_name(self.cells[0])}: "
+                      f"{cell_name(self.cells[1])} points to a cell after it that holds "
+                      f"the value of {cell_name(self.cells[0])}")
+
+    @classmethod
+    def sample(cls, rng, size: int) -> dict[str, Any]:
+        return {"kind": cls.kind, "cells": random_line(rng, size, rng.randint(3, size + 1))}
+
+    @classmethod
+    def read_iss(cls, args: list[str], cell) -> dict[str, Any]:
+        return {"kind": cls.kind, "cells": [cell(a) for a in args if a]}
+
+    def write_iss(self, n: int, cell) -> list[str]:
+        return [cell(c) for c in self.cells]
+
+
+KINDS = (ValueIndexing,)
