@@ -94,7 +94,8 @@ typedef struct {
     int ncross; Cross *cross;
     int *queue;                   /* n + 1 entries: a variable is queued when it turns single */
     unsigned char *queued;
-    u64 *weight;                  /* per variable: how often its domain emptied (dom/wdeg) */
+    u64 *weight;                  /* per variable: how often its domain emptied (dom/wdeg),
+                                     plus the tables and sums on it */
     int *watch_start, *watch;     /* CSR: per variable, the tables and sums (ntables + k) on it */
     unsigned char *dirty;         /* per table and sum: a variable of it narrowed since its
                                      last filtering, in this fixpoint (all, when it starts) */
@@ -811,7 +812,11 @@ static int load(Core *c, PyObject *givens, int use_locked)
     return fixpoint(c, c->frames, qn, use_locked);
 }
 
-/* Start a run: counters, limit, deadline, fresh weights (each search learns afresh). */
+/* Start a run: counters, limit, deadline, fresh weights (each search learns afresh). A
+   variable's weight starts at the number of tables and sums on it, so that before any
+   failure the search prefers, among cells of few candidates, those the clues bind most
+   (variants against ISS in one run: 5.87 s -> 5.59 s; orbit 198 -> 64 ms, eddies 130 -> 12
+   ms, the barbed cross 1,307 -> 1,209 ms; hailstone 2,703 -> 2,885 ms, boxes 36 -> 64 ms). */
 static void begin(Core *c, long long limit, long long keep, double deadline)
 {
     c->nodes = c->guesses = c->found = 0;
@@ -819,7 +824,8 @@ static void begin(Core *c, long long limit, long long keep, double deadline)
     c->keep = keep < 0 ? c->limit : keep;
     c->deadline = deadline;
     c->timed_out = 0;
-    memset(c->weight, 0, sizeof(u64) * c->n);
+    for (int v = 0; v < c->n; v++)
+        c->weight[v] = (u64)(c->watch_start[v + 1] - c->watch_start[v]);
 }
 
 /* ------------------------------------------------------------------ the Python type */
