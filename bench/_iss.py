@@ -51,3 +51,30 @@ def count(strings: list[str], *, limit: int = 2, timeout: float = 600,
     if len(out) != len(strings):
         raise RuntimeError(f"iss-count answered {len(out)} of {len(strings)} strings")
     return out
+
+
+def count_each(strings: list[str], *, limit: int = 2, timeout: float = 60,
+               cache: str | None = None) -> list[dict]:
+    """Return ISS's answer for each string as `count` does, one node process per string, so
+    that a puzzle ISS cannot answer within `timeout` seconds is an answer of its own
+    (`error`: timed out) and the others still run. The whole process group is stopped."""
+    import signal
+    env = dict(os.environ)
+    if cache:
+        env["XDG_CACHE_HOME"] = cache
+    out = []
+    for text in strings:
+        proc = subprocess.Popen(["sh", str(TOOL / "iss-count"), "--max", str(limit)],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=env,
+                                start_new_session=True)
+        try:
+            stdout, _ = proc.communicate(text + "\n", timeout=timeout)
+            lines = [json.loads(ln) for ln in stdout.splitlines() if ln.strip()]
+            out.append(lines[0] if lines else {"error": "no answer"})
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            out.append({"error": f"timed out after {timeout:g} s"})
+    return out
+
