@@ -77,7 +77,8 @@ def givens_of(pairs: str, n: int = 9) -> str:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["modular", "nabner", "value-indexing"]), st.integers(0, 10 ** 9))
+@given(st.sampled_from(["modular", "nabner", "value-indexing", "hidden-skyscraper"]),
+       st.integers(0, 10 ** 9))
 def test_random_instances_agree_with_brute_force(kind, seed):
     data = KINDS[kind].sample(random.Random(seed), 4)
     puzzle = puzzle_with([data])
@@ -230,7 +231,7 @@ def test_a_published_value_indexing_puzzle_has_one_solution():
            "372859164854361927916247853769134285538926741421785396147598632683472519295613478")
 
 
-NEW_KINDS = ["modular", "nabner", "value-indexing"]
+NEW_KINDS = ["modular", "nabner", "value-indexing", "hidden-skyscraper"]
 
 
 @lru_cache(maxsize=8)
@@ -261,3 +262,50 @@ def test_the_kinds_logic_never_removes_a_true_value(kind, seed, draw, keep):
         assert not mask >> (grid[i] - 1) & 1, (rule.to_data(), reason, i)
         assert not mask & ~cands[i]
     assert "\n" not in reason
+
+
+# ---- hidden skyscrapers (ISS `HiddenSkyscraper`)
+
+def test_hidden_skyscraper_is_the_first_value_lower_than_one_before_it():
+    def statement(grid):
+        vals = [at(grid, f"r{r}c2") for r in (4, 3, 2, 1)]        # column 2 from below
+        top = 0
+        for v in vals:
+            if v < top:
+                return v == 2
+            top = v
+        return False
+    found = agrees([{"kind": "hidden-skyscraper", "side": "bottom", "index": 2, "value": 2}],
+                   statement)
+    assert found and len(found) < 288
+    round_trips({"kind": "hidden-skyscraper", "side": "left", "index": 3, "value": 1})
+    refused({"kind": "hidden-skyscraper", "side": "left", "index": 3, "value": 4},
+            "field \"value\"")
+
+
+def test_hidden_skyscraper_logic_keeps_the_clue_out_of_the_first_cell_and_past_the_end():
+    rule = rule_from_data({"kind": "hidden-skyscraper", "side": "left", "index": 1,
+                           "value": 3}, G9)
+    full = (1 << 9) - 1
+    cands = [full] * 81
+    cands[1] = 1 << 8                      # r1c2 = 9: the 3 is hidden at once after it
+    drop, reason = rule.deduce(G9, cands)
+    assert drop[0] & 1 << 2                # r1c1 is seen: never the 3
+    assert full & ~drop[2] == 1 << 2       # r1c3, behind the 9, is the first hidden: 3
+    assert all(drop[k] == 1 << 2 for k in range(3, 9))
+    assert "first hidden skyscraper" in reason
+
+
+def test_a_published_hidden_skyscraper_puzzle_has_one_solution():
+    # "Hidden skyscrapers", https://www.youtube.com/watch?v=f1QKEzZpKL8 (ISS collection):
+    # clues from the left and the right of each row, from above and below each column
+    clues = {"R8": (7, 4), "R9": (5, 3), "C9": (7, 5), "C8": (8, 5), "C7": (6, 1),
+             "C6": (5, 3), "C5": (4, 5), "C4": (5, 5), "C3": (1, 6), "C2": (6, 8),
+             "C1": (7, 5), "R7": (1, 2), "R6": (2, 3), "R5": (8, 2), "R4": (3, 6),
+             "R3": (5, 1), "R2": (4, 7), "R1": (3, 5)}
+    rules = [{"kind": "hidden-skyscraper", "side": side, "index": int(line[1:]), "value": v}
+             for line, pair in clues.items()
+             for side, v in zip(("left", "right") if line[0] == "R" else ("top", "bottom"),
+                                pair)]
+    unique(9, "." * 81, rules,
+           "638417592941625783752938614173592468569841327824763951416389275387256149295174836")
