@@ -764,6 +764,7 @@ def test_every_technique_is_tested():
         "Clue Combinations", "Inequality", "Lockout Line", "Numbered Room",
         "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
         "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule",
+        "Innies and Outies",
         "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum",
         "Quadruple", "Minimum/Maximum", "Entropic Line", "Modular Line", "Constraint Propagation", "Naked Pair", "Naked Triple",
         "Naked Quadruple", "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing",

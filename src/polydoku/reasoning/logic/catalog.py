@@ -112,8 +112,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Numbered Room", 20, "Easy", "clues",
        "a numbered room's first cell is X only where the X-th cell can hold the clue"),
     _t("45 Rule", 40, "Medium", "clues",
-       "a house adds up to 45: the cells the cages inside it leave (innies), or the cells the "
-       "cages covering it stick out with (outies), make a cage of their own"),
+       "a house adds up to 45: with the sums of known total mostly inside it taken away "
+       "(cages, little killers, arrows...), the cells left inside (innies) less those sticking "
+       "out (outies) make a known total"),
     _t("Constraint Propagation", 20, "Medium", "clues",
        "a clue with no technique of its own (a sum, a table) filtered alone: candidates no "
        "allowed total or tuple can use go"),
@@ -121,6 +122,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Naked Triple", 80, "Medium", "subsets", "three cells of a house with three candidates"),
     _t("Hidden Pair", 70, "Medium", "subsets", "two values with the same two places in a house"),
     _t("Hidden Triple", 100, "Medium", "subsets", "three values confined to three cells"),
+    _t("Innies and Outies", 80, "Medium", "clues",
+       "the 45 rule on two or three rows, columns, boxes or regions side by side (90 or "
+       "135): innies less outies make a known total"),
     _t("Naked Quadruple", 120, "Hard", "subsets", "four cells with four candidates"),
     _t("Hidden Quadruple", 150, "Hard", "subsets", "four values confined to four cells"),
     _t("X-Wing", 140, "Hard", "fish", "a value in two rows confined to two columns (or turned)"),

@@ -53,6 +53,7 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("Naked Triple",), partial(subsets.find_naked_subset, k=3)),
     (("Hidden Pair",), partial(subsets.find_hidden_subset, k=2)),
     (("Hidden Triple",), partial(subsets.find_hidden_subset, k=3)),
+    (("Innies and Outies",), rule45.find_innies_outies),
     (("Naked Quadruple",), partial(subsets.find_naked_subset, k=4)),
     (("Hidden Quadruple",), partial(subsets.find_hidden_subset, k=4)),
     (("X-Wing",), partial(fish.find_basic_fish, n=2)),
