@@ -77,8 +77,8 @@ def givens_of(pairs: str, n: int = 9) -> str:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["modular", "nabner", "value-indexing", "hidden-skyscraper"]),
-       st.integers(0, 10 ** 9))
+@given(st.sampled_from(["modular", "nabner", "value-indexing", "hidden-skyscraper",
+                        "full-rank"]), st.integers(0, 10 ** 9))
 def test_random_instances_agree_with_brute_force(kind, seed):
     data = KINDS[kind].sample(random.Random(seed), 4)
     puzzle = puzzle_with([data])
@@ -231,7 +231,7 @@ def test_a_published_value_indexing_puzzle_has_one_solution():
            "372859164854361927916247853769134285538926741421785396147598632683472519295613478")
 
 
-NEW_KINDS = ["modular", "nabner", "value-indexing", "hidden-skyscraper"]
+NEW_KINDS = ["modular", "nabner", "value-indexing", "hidden-skyscraper"]   # with logic
 
 
 @lru_cache(maxsize=8)
@@ -309,3 +309,28 @@ def test_a_published_hidden_skyscraper_puzzle_has_one_solution():
                                 pair)]
     unique(9, "." * 81, rules,
            "638417592941625783752938614173592468569841327824763951416389275387256149295174836")
+
+
+# ---- full rank (ISS `FullRank`)
+
+def test_full_rank_ranks_a_reading_among_all_rows_and_columns_read_both_ways():
+    def statement(grid):
+        rows = [[at(grid, f"r{r}c{c}") for c in range(1, 5)] for r in range(1, 5)]
+        cols = [[at(grid, f"r{r}c{c}") for r in range(1, 5)] for c in range(1, 5)]
+        every = [x for line in rows + cols for x in (line, line[::-1])]
+        mine = cols[2][::-1]                                       # column 3 from below
+        return every.count(mine) == 1 and 1 + sum(o < mine for o in every) == 7
+    found = agrees([{"kind": "full-rank", "side": "bottom", "index": 3, "rank": 7}], statement)
+    assert found and len(found) < 288
+    round_trips({"kind": "full-rank", "side": "right", "index": 2, "rank": 16})
+    refused({"kind": "full-rank", "side": "right", "index": 2, "rank": 17}, "field \"rank\"")
+
+
+def test_a_published_full_rank_puzzle_has_one_solution():
+    # "6x6: Full rank" (ISS collection, from the Discord server of Cracking the Cryptic,
+    # channel 709373384437268530, message 1249572584211611688): ISS `.FullRank~C2~9~`,
+    # `.FullRank~C3~1~`, `.FullRank~R6~24~`
+    rules = [{"kind": "full-rank", "side": "top", "index": 2, "rank": 9},
+             {"kind": "full-rank", "side": "top", "index": 3, "rank": 1},
+             {"kind": "full-rank", "side": "left", "index": 6, "rank": 24}]
+    unique(6, "." * 36, rules, "531246426315342561165432214653653124")

@@ -1,0 +1,91 @@
+"""Full rank (ISS `FullRank`): every row and column read from each of its two ends is a
+number; ranked from the lowest (1) to the highest (4N), a clue gives where its line's
+reading stands. A clued reading ties with no other (ISS's default)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator
+
+from ...model.geometry import Cell
+from ..base import SIDES, OutsideRule, values_at
+
+
+def readings(n: int) -> list[list[Cell]]:
+    """Return the 4N readings of an n x n grid: each row and column, from both ends."""
+    out = []
+    for k in range(n):
+        row = [(k, c) for c in range(n)]
+        col = [(r, k) for r in range(n)]
+        out += [row, row[::-1], col, col[::-1]]
+    return out
+
+
+@dataclass(frozen=True)
+class FullRank(OutsideRule):
+    """Seen from the clue, the line's reading is the `rank`-th lowest of all 4N readings."""
+
+    kind: ClassVar[str] = "full-rank"
+    description: ClassVar[str] = ("the line read from the clue is the rank-th lowest of all "
+                                  "rows and columns read from both ends")
+    aliases: ClassVar[tuple[str, ...]] = ("fullrank",)
+    phrases: ClassVar[tuple[str, ...]] = (r"full rank",)
+    value_field: ClassVar[str] = "rank"
+
+    @classmethod
+    def value_range(cls, n: int) -> tuple[int, int]:
+        return 1, 4 * n
+
+    def lower(self, b) -> None:
+        # each other reading is compared with this one cell by cell: a state per step says
+        # equal so far (1), lower (2) or higher (3); k - 1 of them end lower, none equal
+        n = b.size
+        mine = self.line(n)
+        xs = b.vars(mine)
+        b.unary(xs[0], lambda v: v == (self.value + 3) // 4)
+        values = range(1, n + 1)
+        finals = []
+        for k, other in enumerate(r for r in readings(n) if r != mine):
+            ys = b.vars(other)
+            state = None
+            for j, (y, x) in enumerate(zip(ys, xs)):
+                after = b.new_var(3, f"reading {k + 1} against it after {j + 1}")
+                if state is None:
+                    b.table((y, x, after), [(c, a, _step(1, c, a)) for c in values for a in values])
+                else:
+                    b.table((state, y, x, after),
+                            [(s, c, a, _step(s, c, a)) for s in (1, 2, 3) for c in values
+                             for a in values])
+                state = after
+            b.unary(state, lambda s: s != 1)
+            finals.append(state)
+        lower = self.value - 1
+        b.linear(finals, [1] * len(finals), 2 * lower + 3 * (len(finals) - lower))
+
+    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        n = geometry.size
+        if 0 in grid[:n * n]:
+            return
+        mine = values_at(grid, geometry, self.line(n))
+        others = [values_at(grid, geometry, r) for r in readings(n) if r != self.line(n)]
+        if mine in others:
+            yield f"the full rank clue {self.place()} reads the same as another line"
+            return
+        rank = 1 + sum(o < mine for o in others)
+        if rank != self.value:
+            yield f"the full rank clue {self.place()} ranks {rank}, not {self.value}"
+
+    @classmethod
+    def sample(cls, rng, size: int) -> dict[str, Any]:
+        return {"kind": cls.kind, "side": rng.choice(SIDES), "index": rng.randint(1, size),
+                "rank": rng.randint(1, 4 * size)}
+
+
+def _step(state: int, other: int, mine: int) -> int:
+    """Return the comparison's state after one more cell (1 equal so far, 2 lower, 3 higher)."""
+    if state != 1:
+        return state
+    return 1 if other == mine else 2 if other < mine else 3
+
+
+KINDS = (FullRank,)
