@@ -133,7 +133,6 @@ def test_reader_takes_iss_spellings():
 @pytest.mark.parametrize("text, words", [
     (".Cage~15~R1C1~RzC2", "ISS item 1 (Cage): 'RzC2' is not an ISS cell id"),
     (".RellikCage~5~R1C1", "'RellikCage' has no polydoku rule kind"),
-    (".~R1C1_1_2", "candidates other than the even or the odd"),
     (".Shape~9x9~0-8", "square shapes"),
     (".Modular~5~R1C1~R1C2", "modular lines of 3"),
     (".~R1C1_10", "values are 1..9"),

@@ -253,10 +253,12 @@ class _Reader:
 
 
 def _read_given(rd: _Reader, args: list[str]) -> None:
-    """Read a Given item: single values are givens, the even or odd values are even/odd cells."""
+    """Read a Given item: single values are givens, the even or odd values are even/odd cells,
+    other sets of values candidate givens (cells of one set are one `candidates` rule)."""
     n = rd.size
     evens, odds = list(range(2, n + 1, 2)), list(range(1, n + 1, 2))
     marked: dict[str, list[str]] = {"even": [], "odd": []}
+    candidates: dict[tuple[int, ...], list[str]] = {}
     for arg in args:
         head, *values = arg.split("_")
         cell = rd.cell(head)
@@ -268,9 +270,10 @@ def _read_given(rd: _Reader, args: list[str]) -> None:
         elif nums in (evens, odds):
             marked["even" if nums == evens else "odd"].append(cell_name(cell))
         else:
-            raise BadInput(f"given {one_line(arg[:30])}: polydoku has no rule for a cell's "
-                           "candidates other than the even or the odd values")
+            candidates.setdefault(tuple(sorted(set(nums))), []).append(cell_name(cell))
     rd.rules += [{"kind": k, "cells": v} for k, v in marked.items() if v]
+    rd.rules += [{"kind": "candidates", "cells": c, "values": list(v)}
+                 for v, c in candidates.items()]
 
 
 def _read_outside(rd: _Reader, name: str, args: list[str]) -> None:
