@@ -204,6 +204,13 @@ _OVER = {ShapeKind.CAGE, ShapeKind.DOT, ShapeKind.MARK, ShapeKind.OUTSIDE, Shape
 _ARROWS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
 
 
+def _line_colour(style: str) -> str:
+    """Return the colour of a line whose shape names a kind: the kind's `drawn_colour`."""
+    from .rules.registry import kinds
+    cls = kinds().get(style)
+    return (cls.drawn_colour if cls is not None else "") or LINE_COLOURS.get(style, GREY)
+
+
 def _centre(lay: Layout, i: int) -> tuple[float, float]:
     """Return the x, y of a cell's centre."""
     row, col = divmod(i, lay.size)
@@ -220,7 +227,7 @@ def _draw_shape(parent, sh: Shape, lay: Layout, rule: str = "") -> None:
     c, group = lay.cell, _el(parent, "g", class_=f"rule {sh.kind} {sh.style}".strip(),
                              **({"data_rule": rule} if rule else {}))
     if sh.kind in (ShapeKind.LINE, ShapeKind.THERMO):
-        colour = LINE_COLOURS.get(sh.style, GREY) if sh.kind is ShapeKind.LINE else LIGHT
+        colour = _line_colour(sh.style) if sh.kind is ShapeKind.LINE else LIGHT
         width = c * (0.16 if sh.kind is ShapeKind.LINE else 0.24)
         _el(group, "polyline", points=_points(lay, sh.cells), fill="none", stroke=colour,
             stroke_width=width, stroke_linecap="round", stroke_linejoin="round",

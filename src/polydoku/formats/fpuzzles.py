@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
 from ..errors import BadInput
+from ..model.rules import Rule, hooks_of
 from ..text import whole_number
 from .foreign import GLOBALS, Converted, decompress, is_foreign
 
@@ -273,7 +274,10 @@ def _rules(data: dict, n: int, conv: Converted) -> list[dict]:
             continue
         if not value:
             continue
-        if key in ("killercage",):
+        kinds = _kinds_keyed().get(key)
+        if kinds:
+            rules += _read_by_kinds(kinds, key, data, n)
+        elif key in ("killercage",):
             for e in _entries(data, key):
                 rule: dict[str, Any] = {"kind": "killer", "cells": _cells(e.get("cells"), key, n)}
                 if e.get("value") not in (None, ""):
@@ -333,6 +337,23 @@ def _rules(data: dict, n: int, conv: Converted) -> list[dict]:
         else:
             raise BadInput(f"f-puzzles element {key[:30]!r} is not supported")
     return rules
+
+
+def _kinds_keyed() -> dict[str, list[type[Rule]]]:
+    """Return the kinds that read f-puzzles elements, by key (`Rule.fpuzzles`)."""
+    from ..rules.registry import named_in
+    return named_in("fpuzzles")
+
+
+def _read_by_kinds(kinds: list[type[Rule]], key: str, data: dict, n: int) -> list[Any]:
+    """Return the rules the kinds saved under `key` read from its value (`read_fpuzzles`); a
+    list value is checked to be a list of objects first, as f-puzzles writes them."""
+    value = _entries(data, key) if isinstance(data[key], list) else data[key]
+
+    def cell(text: Any, outside: bool = False) -> str:
+        return _name(_cell(text, key, n, outside))
+
+    return [rule for cls in kinds for rule in cls.read_fpuzzles(key, value, n, cell)]
 
 
 def _named_lines(data: dict, n: int, names: dict[str, str], conv: Converted) -> list[dict]:
@@ -422,9 +443,11 @@ def to_fpuzzles(puzzle, solution=None) -> dict[str, Any]:
     back_globals = {v: k for k, v in GLOBALS.items()}
     back_lines = {v: k for k, v in LINES.items()}
     up = lambda name: name.upper()                     # noqa: E731
-    for rule in d["rules"]:
+    for obj, rule in zip(puzzle.rules, d["rules"]):
         kind = rule if isinstance(rule, str) else rule["kind"]
-        if kind == "diagonal":
+        if "write_fpuzzles" in hooks_of(type(obj)):
+            _add(out, obj.write_fpuzzles(n, _write_cell))
+        elif kind == "diagonal":
             out["diagonal+"] = out["diagonal-"] = True
         elif kind in back_globals:
             out[back_globals[kind]] = True
@@ -494,6 +517,21 @@ def to_fpuzzles(puzzle, solution=None) -> dict[str, Any]:
     if solution is not None:
         out["solution"] = list(solution)
     return out
+
+
+def _write_cell(cell: tuple[int, int]) -> str:
+    """Return a cell (0-based row and column, -1 and n allowed) as f-puzzles writes it."""
+    return f"R{cell[0] + 1}C{cell[1] + 1}"
+
+
+def _add(out: dict[str, Any], added: dict[str, Any]) -> None:
+    """Add what a rule writes to the f-puzzles JSON: lists extend the key's list, other
+    values (flags) are set."""
+    for key, value in added.items():
+        if isinstance(value, list):
+            out.setdefault(key, []).extend(value)
+        else:
+            out[key] = value
 
 
 def to_link(puzzle, app: str = "fpuzzles", solution=None) -> str:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator
 from ..errors import BadInput
 from ..model import Puzzle
 from ..model.geometry import Cell, box_shape_for, box_shape_of, cell_name
-from ..model.rules import Rule
+from ..model.rules import Rule, hooks_of
 from ..text import one_line
 
 MAX_SIZE = 16                       # ISS grids: 4x4 to 16x16
@@ -42,9 +42,22 @@ _DETECT = re.compile(r"^\.(~[Rr][0-9a-gA-G][Cc]|[A-Z][A-Za-z]*~|(" + "|".join(_A
                      + r")(\.|$))", re.ASCII)
 
 
+_ALONE_NAME = re.compile(r"^\.([A-Z][A-Za-z]*)(\.|$)", re.ASCII)
+
+
 def looks_like_iss(text: str) -> bool:
     """Return whether text is an ISS constraint string (not a line of symbols)."""
-    return bool(_DETECT.match("".join(text[:400].split())))
+    head = "".join(text[:400].split())
+    if _DETECT.match(head):
+        return True
+    alone = _ALONE_NAME.match(head)            # a global rule of a kind's module, alone
+    return alone is not None and alone[1] in _kinds_named()
+
+
+def _kinds_named() -> dict[str, list[type[Rule]]]:
+    """Return the kinds that read ISS items, by ISS name (the registry loads on first use)."""
+    from ..rules.registry import named_in
+    return named_in("iss")
 
 
 # ---- writing --------------------------------------------------------------------------------
@@ -212,6 +225,12 @@ def to_iss(puzzle: Puzzle) -> str:
     if givens:
         items.append("~" + "~".join(givens))
     for rule in puzzle.rules:
+        if "write_iss" in hooks_of(type(rule)):
+            try:
+                items += rule.write_iss(n, _cell)
+            except BadInput as err:
+                raise _refuse(rule, err.reason) from None
+            continue
         if not type(rule).iss:
             raise BadInput(f"{rule.kind}: the Interactive Sudoku Solver has no such constraint")
         items += _params(rule, n).split(".")
@@ -345,9 +364,22 @@ def _arrow_of(rd: _Reader, name: str, args: list[str]) -> dict[str, Any]:
             "cells": rd.names(args[k + 1:])}
 
 
+def _read_by_kind(rd: _Reader, name: str, args: list[str]) -> bool:
+    """Read an item through the kinds of its ISS name (`Rule.read_iss`), the first that takes
+    it; return whether one did."""
+    for cls in _kinds_named().get(name, ()):
+        data = cls.read_iss(name, args, rd.size, lambda text: cell_name(rd.cell(text)))
+        if data is not None:
+            rd.rules += data if isinstance(data, list) else [data]
+            return True
+    return False
+
+
 def _read_rule(rd: _Reader, name: str, args: list[str]) -> None:
     """Read one item naming a rule."""
     add = rd.rules.append
+    if _read_by_kind(rd, name, args):
+        return
     if name in _GLOBALS and not args:
         add(_GLOBALS[name])
     elif name in _PAIRS and len(args) > 2:
@@ -386,8 +418,9 @@ def _read_rule(rd: _Reader, name: str, args: list[str]) -> None:
         add({"kind": "row-index" if args[0] == "R" else "column-index",
              "cells": rd.names(args[1:])})
     else:
-        raise BadInput(f"ISS constraint {one_line(name[:40])!r} has no polydoku rule kind"
-                       if name not in _KNOWN else f"{name}: unexpected arguments")
+        known = name in _KNOWN or name in _kinds_named()
+        raise BadInput(f"{name}: unexpected arguments" if known else
+                       f"ISS constraint {one_line(name[:40])!r} has no polydoku rule kind")
 
 
 _KNOWN = {*_GLOBALS, *_LINES, *_OUTSIDE, "Diagonal", "Cage", "Whisper", "Lockout", "Modular",

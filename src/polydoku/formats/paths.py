@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import BadInput
+from ..model.rules import Rule
 
 # line kinds a colour can be named as (polydoku rule kinds whose parameter is a path of cells)
 LINE_KINDS = ("whispers", "renban", "palindrome", "thermometer", "slow-thermometer", "between",
@@ -28,8 +29,28 @@ LINE_NUMBERS = {"whispers": "difference", "lockout": "difference", "sum-line": "
 # how far along the path the kinds that relate near cells reach
 REACH = {"thermometer": 1, "slow-thermometer": 1, "whispers": 1, "parity": 1,
          "entropic": 2, "modular": 2}
-KINDS_HELP = (f"kinds: {', '.join(LINE_KINDS)}; whispers:D, lockout:D for a difference D, "
-              f"sum-line:S for a sum S")
+
+
+def _kinds() -> dict[str, type[Rule]]:
+    """Return the kinds a drawn line can be named as (`Rule.along_path`)."""
+    from ..rules.registry import line_kinds
+    return line_kinds()
+
+
+def _numbers() -> dict[str, str]:
+    """Return the line kinds that take a number, with the field it sets."""
+    return {**LINE_NUMBERS, **{k: c.path_number for k, c in _kinds().items() if c.path_number}}
+
+
+def kinds_help() -> str:
+    """Return the line kinds and their numbers, as an error message lists them."""
+    kinds = dict.fromkeys((*LINE_KINDS, *_kinds()))
+    by_field: dict[str, list[str]] = {}
+    for kind, field in _numbers().items():
+        by_field.setdefault(field, []).append(kind)
+    numbers = ", ".join(f"{', '.join(f'{k}:{f[0].upper()}' for k in ks)} for a {f} {f[0].upper()}"
+                        for f, ks in by_field.items())
+    return f"kinds: {', '.join(kinds)}; {numbers}"
 
 
 def line_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -37,16 +58,18 @@ def line_spec(spec: str) -> tuple[str, dict[str, Any]]:
     number for the kinds that take one (`whispers:4`: Dutch whispers; `lockout:4`;
     `sum-line:15`)."""
     kind, _, param = spec.partition(":")
-    if kind not in LINE_KINDS:
+    if kind not in LINE_KINDS and kind not in _kinds():
         raise BadInput(f"line kind {kind[:30]!r} is not one polydoku reads from drawn lines "
-                       f"({KINDS_HELP})")
+                       f"({kinds_help()})")
     extra: dict[str, Any] = {}
     if param:
-        if kind not in LINE_NUMBERS or not param.isascii() or not param.isdigit() \
+        numbers = _numbers()
+        if kind not in numbers or not param.isascii() or not param.isdigit() \
                 or len(param) > 2:
-            raise BadInput(f"line kind {spec[:30]!r}: only whispers, lockout and sum-line take "
-                           f"a number (whispers:4, lockout:4, sum-line:10)")
-        extra[LINE_NUMBERS[kind]] = int(param)
+            named = ", ".join(list(numbers)[:-1]) + " and " + list(numbers)[-1]
+            raise BadInput(f"line kind {spec[:30]!r}: only {named} take a number "
+                           f"(whispers:4, lockout:4, sum-line:10)")
+        extra[numbers[kind]] = int(param)
     return kind, extra
 
 
@@ -54,6 +77,8 @@ def line_rule(spec: str, cells: list[str]) -> dict[str, Any]:
     """Return the rule of a named line through distinct cells (a sum line drawn back to its
     first cell is a loop)."""
     kind, extra = line_spec(spec)
+    if kind not in LINE_KINDS:
+        return _kinds()[kind].from_path(cells, extra)[0]
     rule: dict[str, Any] = {"kind": kind, "cells": cells, **extra}
     if kind == "sum-line" and len(cells) > 2 and cells[0] == cells[-1]:
         rule.update(cells=cells[:-1], loop=True)
@@ -63,6 +88,8 @@ def line_rule(spec: str, cells: list[str]) -> dict[str, Any]:
 def line_rules(spec: str, cells: list[str]) -> list[dict[str, Any]]:
     """Return the rules a named line stands for, along a path that may pass a cell twice."""
     kind, extra = line_spec(spec)
+    if kind not in LINE_KINDS:
+        return _kinds()[kind].from_path(cells, extra)
     loop = kind == "sum-line" and len(cells) > 2 and cells[0] == cells[-1]
     if len(set(cells)) == len(cells) - loop:
         return [line_rule(spec, cells)]

@@ -103,20 +103,43 @@ def _hue(colour: str) -> str:
     return "red"
 
 
+def _line_phrases() -> list[tuple[str, str]]:
+    """Return (pattern, line name) for every phrase that names a line kind: its own
+    (`Rule.phrases` of the kinds `along_path`; a phrase with a number names `kind:number`)."""
+    from ..rules.registry import line_kinds
+    out = list(LINE_PHRASES)
+    for kind, cls in line_kinds().items():
+        for phrase in cls.phrases:
+            pattern, number = (phrase, None) if isinstance(phrase, str) else phrase
+            out.append((pattern, kind if number is None else f"{kind}:{number}"))
+    return out
+
+
+def _global_phrases() -> list[tuple[str, str]]:
+    """Return (pattern, kind) for every phrase that states a global rule (`Rule.phrases`)."""
+    from ..rules.registry import kinds
+    return list(GLOBAL_PHRASES) + [(p, k) for k, cls in kinds().items() if cls.is_global
+                                   for p in cls.phrases if isinstance(p, str)]
+
+
 def _kinds(sentence: str) -> list[tuple[int, str]]:
-    """Return the line kinds a sentence names, with where each is named."""
+    """Return the line kinds a sentence names, with where each is named: where phrases
+    overlap, the one that starts first wins, then the longer ("slow thermometer" is no
+    thermometer); a kind named with its number ("dutch whispers") is not also named without."""
     low = sentence.lower()
+    matches = sorted((m.start(), -len(m[0]), k, name)
+                     for k, (pattern, name) in enumerate(_line_phrases())
+                     for m in re.finditer(pattern, low))
     found: list[tuple[int, str]] = []
-    taken: list[tuple[int, int]] = []
-    for pattern, kind in LINE_PHRASES:
-        for m in re.finditer(pattern, low):
-            if any(a < m.end() and m.start() < b for a, b in taken):
-                continue
-            taken.append((m.start(), m.end()))
-            if kind not in (k for _, k in found) and not (
-                    kind == "whispers" and "whispers:4" in (k for _, k in found)):
-                found.append((m.start(), kind))
-    return sorted(found)
+    end = -1
+    for start, length, _, name in matches:
+        if start < end:
+            continue
+        end = start - length
+        if name not in (k for _, k in found):
+            found.append((start, name))
+    numbered = {name.partition(":")[0] for _, name in found if ":" in name}
+    return [(at, name) for at, name in found if name not in numbered]
 
 
 def _colours(sentence: str) -> list[tuple[int, str]]:
@@ -202,7 +225,7 @@ def _globals(sentence: str, reading: Reading, diagonals: tuple[str, ...]) -> Non
                 [str(rule["kind"]), "+".join(rule.get("dots", rule.get("marks", [])))])
             reading.said.append(f"{shown} ({_quote(why)})")
 
-    for pattern, kind in GLOBAL_PHRASES:
+    for pattern, kind in _global_phrases():
         if re.search(pattern, low) and not re.search(r"\b(?:is not|isn't|without) (?:an? )?anti",
                                                      low):
             add(kind)

@@ -32,7 +32,7 @@ from ..text import whole_number
 from . import rules_text
 from . import sudokupad_draw as draw
 from .foreign import GLOBALS, Converted, decompress
-from .paths import KINDS_HELP, LINE_KINDS, LINE_NUMBERS, line_rule, line_rules  # noqa: F401
+from .paths import kinds_help, line_rule, line_rules
 
 MAX_DEPTH = 64
 MAX_ITEMS = 200_000
@@ -542,7 +542,7 @@ def _lines(lines: Any, n: int, names: Mapping[str, str], ignored: list[str],
                        f"{len(starts)} line{'s' if len(starts) > 1 else ''} of colour {tint} "
                        f"(the first from {starts[0]}){more}, and the rules text does not say; "
                        f"name each colour, for example --rules 'line:{tint}=renban' "
-                       f"({KINDS_HELP})")
+                       f"({kinds_help()})")
     for tint, cells in paths:
         rules += line_rules(names[tint], cells)
     return rules, reading

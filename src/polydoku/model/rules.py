@@ -63,24 +63,35 @@ class Rule:
     description: ClassVar[str] = ""
     is_global: ClassVar[bool] = False
     aliases: ClassVar[tuple[str, ...]] = ()
-    # the constraint's name in the Interactive Sudoku Solver's strings (formats/iss.py lays
-    # out its arguments); "" when ISS has no constraint of this meaning
-    iss: ClassVar[str] = ""
     # What a kind says of itself to the rest of the package, so that a new kind is its own
-    # module and nothing else: the readers, the drawing and the technique catalogue read these.
-    # f-puzzles keys this kind is saved under (formats/fpuzzles.py)
+    # module and nothing else: the readers, the drawing and the technique catalogue read these
+    # (`hooks_of` tells which of the hooks below a kind defines).
+    # the constraint's name in the Interactive Sudoku Solver's strings (formats/iss.py reads
+    # `.{iss}~args` through `read_iss`); several names separated by spaces when ISS writes the
+    # kind under more than one ("X V"); "" when ISS has no constraint of this meaning
+    iss: ClassVar[str] = ""
+    # f-puzzles keys this kind is saved under (formats/fpuzzles.py reads each through
+    # `read_fpuzzles`); also SudokuPad's names of a global rule stated as metadata
     fpuzzles: ClassVar[tuple[str, ...]] = ()
-    # regular expressions of a puzzle's rules text that name this kind (formats/rules_text.py);
-    # for a line kind, a sentence that also names a colour gives that colour's lines this kind
-    phrases: ClassVar[tuple[str, ...]] = ()
-    # the colour its lines or marks are drawn in (render.py), "" = the drawing's default
+    # regular expressions of a puzzle's rules text that name this kind (formats/rules_text.py):
+    # a global kind is stated by a sentence matching one; for a kind `along_path`, a sentence
+    # that also names a colour gives that colour's lines this kind. A (pattern, number) pair
+    # also gives the line its number (`path_number`): Dutch whispers are whispers of 4.
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = ()
+    # the colour its lines are drawn in (render.py), "" = the drawing's default grey
     drawn_colour: ClassVar[str] = ""
-    # True when the statement reads along a path, so the path may pass a cell twice
+    # True when the kind's parameter is a path of cells read along it, so that a drawn line
+    # (f-puzzles, SudokuPad) can be named this kind (`line:COLOUR=KIND`) and `from_path`
+    # turns such a line into rules; the path may pass a cell twice
     along_path: ClassVar[bool] = False
+    # the field a number after the line's name sets (`whispers:4` -> "difference"), "" = none
+    path_number: ClassVar[str] = ""
     # the score and level of this kind's own logic step (`technique`), HoDoKu's scale
-    # (reasoning/logic/catalog.py); 0 = scored as "Constraint Propagation"
+    # (reasoning/logic/catalog.py), and what the step does in one phrase (docs/logic.md);
+    # a score of 0 = the kind's step is none of its own
     technique_score: ClassVar[int] = 0
     technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = ""
 
     @property
     def name(self) -> str:
@@ -156,27 +167,51 @@ class Rule:
         return cls.kind if cls.is_global else None
 
     # ---- the kind in other formats: formats/iss.py and formats/fpuzzles.py call these for
-    # every kind that names itself there (`iss`, `fpuzzles`); cells are written by `cell`
+    # every kind that names itself there (`iss`, `fpuzzles`) and defines them; a rule's data
+    # is what `from_data` reads (an object, or the kind's name for a global rule). BadInput
+    # raised here is reported with the item's place (and the kind's name when writing).
 
     @classmethod
-    def read_iss(cls, args: list[str], cell: Callable[[str], str]) -> dict[str, Any]:
-        """Return this kind's JSON data from an ISS item's arguments (what follows
-        `.{iss}~`); `cell` turns an ISS cell ("R1C2") into polydoku's ("r1c2") or raises."""
+    def read_iss(cls, name: str, args: list[str], n: int,
+                 cell: Callable[[str], str]) -> Any:
+        """Return the JSON data of the rule an ISS item `.{name}~{args}` on an n x n grid
+        stands for (`name` is one of `iss`), a list of such for an item of several rules, or
+        None when the item is another kind's of the same ISS name (the next is asked);
+        `cell` turns an ISS cell ("R1C2") into polydoku's ("r1c2") or raises BadInput."""
         raise NotImplementedError
 
     def write_iss(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
-        """Return this rule's ISS arguments (written after `.{iss}~`), `cell` writing a cell."""
+        """Return this rule's ISS items on an n x n grid, each without its leading dot
+        (`Thermo~R1C1~R1C2`); `cell` writes a cell as ISS does (BadInput: ISS cannot hold it)."""
         raise NotImplementedError
 
     @classmethod
-    def read_fpuzzles(cls, key: str, item: Any, cell: Callable[[str], str]) -> dict[str, Any]:
-        """Return this kind's JSON data from one element saved under f-puzzles' `key`; `cell`
-        turns an f-puzzles cell ("R1C2") into polydoku's ("r1c2") or raises."""
+    def read_fpuzzles(cls, key: str, value: Any, n: int,
+                      cell: Callable[..., str]) -> list[Any]:
+        """Return the JSON data of the rules of this kind that f-puzzles saves under `key` as
+        `value` (a list of elements, or a flag) on an n x n grid; [] when none is (several
+        kinds may share a key). `cell(text)` turns an f-puzzles cell ("R1C2") into
+        polydoku's ("r1c2") or raises BadInput naming `key`; `cell(text, outside=True)` also
+        takes the cells one step outside the grid ("r0c2")."""
         raise NotImplementedError
 
-    def write_fpuzzles(self, n: int, cell: Callable[[Cell], str]) -> tuple[str, dict[str, Any]]:
-        """Return the f-puzzles key and element this rule is saved as."""
+    def write_fpuzzles(self, n: int, cell: Callable[[Cell], str]) -> dict[str, Any]:
+        """Return what this rule adds to an n x n puzzle's f-puzzles JSON: key -> a list of
+        elements (added to that key's list) or a value (a flag, set); `cell` writes a cell,
+        also one outside the grid ("R0C2"). BadInput when f-puzzles cannot hold the rule."""
         raise NotImplementedError
+
+    @classmethod
+    def from_path(cls, cells: list[str], extra: dict[str, Any]) -> list[dict[str, Any]]:
+        """Return the JSON data of the rules a drawn line of this kind (`along_path`) through
+        `cells` stands for, with `extra` (its number's field); the path may pass a cell twice.
+        By default one rule when it passes each cell once, else BadInput: a statement over the
+        path (a sum) would count a cell once per visit."""
+        if len(set(cells)) == len(cells):
+            return [{"kind": cls.kind, "cells": cells, **extra}]
+        raise BadInput(f"a {cls.kind} line from {cells[0]} passes {first_repeated(cells)} "
+                       f"twice: its rule "
+                       f"counts that cell once per visit, which polydoku cannot say")
 
     def __str__(self) -> str:
         return self.kind
@@ -207,6 +242,24 @@ class LineName(Rule):
 
     def __str__(self) -> str:
         return self.to_data()
+
+
+def first_repeated(cells: Sequence[str]) -> str:
+    """Return the first cell a path passes a second time (its first cell when none is)."""
+    seen: set[str] = set()
+    for cell in cells:
+        if cell in seen:
+            return cell
+        seen.add(cell)
+    return cells[0]
+
+
+def hooks_of(cls: type[Rule]) -> frozenset[str]:
+    """Return the names of the hooks (`read_iss`, `write_fpuzzles`...) a kind defines itself
+    rather than inheriting Rule's."""
+    return frozenset(hook for hook in ("read_iss", "write_iss", "read_fpuzzles",
+                                       "write_fpuzzles")
+                     if next(k for k in cls.__mro__ if hook in vars(k)) is not Rule)
 
 
 def split_line_names(rules: Sequence[Rule]) -> tuple[tuple[Rule, ...], dict[str, str]]:

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from ..errors import BadInput
 from ..model.geometry import Geometry
-from ..model.rules import LineName, Rule
+from ..model.rules import LineName, Rule, hooks_of
 
 _KINDS: dict[str, type[Rule]] | None = None
 
@@ -32,6 +32,25 @@ def kinds() -> dict[str, type[Rule]]:
                 found[cls.kind] = cls
         _KINDS = found
     return _KINDS
+
+
+def named_in(fmt: str) -> dict[str, list[type[Rule]]]:
+    """Return the kinds by the names a format knows them under, in registry order: "iss" ->
+    {ISS name: kinds that read it}, "fpuzzles" -> {f-puzzles key: kinds that read it}
+    (only the kinds that define the reading hook)."""
+    hook = {"iss": "read_iss", "fpuzzles": "read_fpuzzles"}[fmt]
+    out: dict[str, list[type[Rule]]] = {}
+    for cls in kinds().values():
+        if hook in hooks_of(cls):
+            names = cls.iss.split() if fmt == "iss" else cls.fpuzzles
+            for name in names:
+                out.setdefault(name, []).append(cls)
+    return out
+
+
+def line_kinds() -> dict[str, type[Rule]]:
+    """Return the kinds a drawn line can be named as (`along_path`), by name."""
+    return {k: cls for k, cls in kinds().items() if cls.along_path}
 
 
 def _kind_modules() -> list[Any]:

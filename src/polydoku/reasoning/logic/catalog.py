@@ -182,6 +182,24 @@ TECHNIQUES: tuple[Technique, ...] = (
        "a forcing net whose branches also try every two-candidate cell both ways"),
 )
 
+
+
+def _with_kinds(listed: tuple[Technique, ...]) -> tuple[Technique, ...]:
+    """Return the catalogue with the steps of the rule kinds that score their own
+    (`Rule.technique_score`), among the clues before the 45 Rule."""
+    from ...rules import kinds
+    names = {t.name for t in listed}
+    own: dict[str, Technique] = {}
+    for cls in kinds().values():
+        if cls.technique and cls.technique_score and cls.technique not in names:
+            own.setdefault(cls.technique, _t(cls.technique, cls.technique_score,
+                                             cls.technique_level, "clues",
+                                             cls.technique_summary))
+    at = next(k for k, t in enumerate(listed) if t.name == "45 Rule")
+    return listed[:at] + tuple(own.values()) + listed[at:]
+
+
+TECHNIQUES = _with_kinds(TECHNIQUES)
 BY_NAME = {t.name: t for t in TECHNIQUES}
 
 
