@@ -40,18 +40,18 @@ class Wobble(Whispers):
     technique_summary: ClassVar[str] = "neighbours on a wobble line differ enough"
 
     @classmethod
-    def read_iss(cls, name, args, n, cell) -> Any:
+    def iss_rules(cls, name, args, n, cell) -> Any:
         return {"kind": cls.kind, "difference": int(args[0]), "cells": [cell(a) for a in args[1:]]}
 
-    def write_iss(self, n, cell) -> list[str]:
+    def iss_items(self, n, cell) -> list[str]:
         return [f"{self.iss}~{self.difference}~" + "~".join(cell(c) for c in self.cells)]
 
     @classmethod
-    def read_fpuzzles(cls, key, value, n, cell) -> list[Any]:
+    def fpuzzles_rules(cls, key, value, n, cell) -> list[Any]:
         return [{"kind": cls.kind, "cells": [cell(c) for c in line], "difference": int(e["value"])}
                 for e in value for line in e["lines"]]
 
-    def write_fpuzzles(self, n, cell) -> dict[str, Any]:
+    def fpuzzles_entries(self, n, cell) -> dict[str, Any]:
         return {"wobbleline": [{"lines": [[cell(c) for c in self.cells]],
                                 "value": str(self.difference)}]}
 
@@ -67,17 +67,17 @@ class Calm(AntiKing):
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"calm cells",)
 
     @classmethod
-    def read_iss(cls, name, args, n, cell) -> Any:
+    def iss_rules(cls, name, args, n, cell) -> Any:
         return None if args else cls.kind
 
-    def write_iss(self, n, cell) -> list[str]:
+    def iss_items(self, n, cell) -> list[str]:
         return [self.iss]
 
     @classmethod
-    def read_fpuzzles(cls, key, value, n, cell) -> list[Any]:
+    def fpuzzles_rules(cls, key, value, n, cell) -> list[Any]:
         return [cls.kind] if value is True else []
 
-    def write_fpuzzles(self, n, cell) -> dict[str, Any]:
+    def fpuzzles_entries(self, n, cell) -> dict[str, Any]:
         return {"calmtest": True}
 
 

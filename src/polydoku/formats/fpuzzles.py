@@ -277,6 +277,13 @@ def _rules(data: dict, n: int, conv: Converted) -> list[dict]:
         kinds = _kinds_keyed().get(key)
         if kinds:
             rules += _read_by_kinds(kinds, key, data, n)
+        if key in ("difference", "ratio"):    # plain kropki dots; a kind reads valued ones
+            plain = (None, "", 1, "1") if key == "difference" else (None, "", 2, "2")
+            rules += [{"kind": "kropki-white" if key == "difference" else "kropki-black",
+                       "cells": _cells(e.get("cells"), key, n)}
+                      for e in _entries(data, key) if e.get("value") in plain]
+        elif kinds:
+            pass
         elif key in ("killercage",):
             for e in _entries(data, key):
                 rule: dict[str, Any] = {"kind": "killer", "cells": _cells(e.get("cells"), key, n)}
@@ -307,14 +314,6 @@ def _rules(data: dict, n: int, conv: Converted) -> list[dict]:
         elif key == "extraregion":
             rules += [{"kind": "extra-region", "cells": _cells(e.get("cells"), key, n)}
                       for e in _entries(data, key)]
-        elif key in ("difference", "ratio"):
-            for e in _entries(data, key):
-                if e.get("value") not in (None, "", 1 if key == "difference" else 2,
-                                          "1" if key == "difference" else "2"):
-                    raise BadInput(f"f-puzzles {key} dot with value {str(e['value'])[:8]!r} "
-                                   f"is not supported")
-                rules.append({"kind": "kropki-white" if key == "difference" else "kropki-black",
-                              "cells": _cells(e.get("cells"), key, n)})
         elif key == "xv":
             for e in _entries(data, key):
                 mark = str(e.get("value", "")).upper()
@@ -353,7 +352,7 @@ def _read_by_kinds(kinds: list[type[Rule]], key: str, data: dict, n: int) -> lis
     def cell(text: Any, outside: bool = False) -> str:
         return _name(_cell(text, key, n, outside))
 
-    return [rule for cls in kinds for rule in cls.read_fpuzzles(key, value, n, cell)]
+    return [rule for cls in kinds for rule in cls.fpuzzles_rules(key, value, n, cell)]
 
 
 def _named_lines(data: dict, n: int, names: dict[str, str], conv: Converted) -> list[dict]:
@@ -446,7 +445,7 @@ def to_fpuzzles(puzzle, solution=None) -> dict[str, Any]:
     for obj, rule in zip(puzzle.rules, d["rules"]):
         kind = rule if isinstance(rule, str) else rule["kind"]
         if "write_fpuzzles" in hooks_of(type(obj)):
-            _add(out, obj.write_fpuzzles(n, _write_cell))
+            _add(out, obj.fpuzzles_entries(n, _write_cell))
         elif kind == "diagonal":
             out["diagonal+"] = out["diagonal-"] = True
         elif kind in back_globals:

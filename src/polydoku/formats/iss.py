@@ -227,7 +227,7 @@ def to_iss(puzzle: Puzzle) -> str:
     for rule in puzzle.rules:
         if "write_iss" in hooks_of(type(rule)):
             try:
-                items += rule.write_iss(n, _cell)
+                items += rule.iss_items(n, _cell)
             except BadInput as err:
                 raise _refuse(rule, err.reason) from None
             continue
@@ -333,19 +333,13 @@ def _adjacent_pairs(cells: list[Cell]) -> Iterator[tuple[Cell, Cell]]:
 
 def _valued_line(rd: _Reader, name: str, args: list[str]) -> dict[str, Any]:
     """Return the rule of a line with a value first: a whisper's or a lockout's difference, a
-    modular line's modulus (3, or 2 for parity), a sum line's sum (and LOOP last)."""
+    sum line's sum (and LOOP last). (A modular line reads itself: `Modular.read_iss`.)"""
     value, cells = rd.number(args[0]), args[1:]
     loop = name == "SumLine" and cells[-1:] == ["LOOP"]
     kind = {"Whisper": "whispers", "Lockout": "lockout", "SumLine": "sum-line"}
-    line: dict[str, Any] = {"kind": kind.get(name, "modular"),
+    line: dict[str, Any] = {"kind": kind[name],
                             "cells": rd.names(cells[:-1] if loop else cells)}
-    if name == "Modular":
-        if value not in (2, 3):
-            raise BadInput(f"Modular~{value}: polydoku has modular lines of 3 (and 2, "
-                           "parity lines) only")
-        line["kind"] = "modular" if value == 3 else "parity"
-    else:
-        line["sum" if name == "SumLine" else "difference"] = value
+    line["sum" if name == "SumLine" else "difference"] = value
     if loop:
         line["loop"] = True
     return line
@@ -365,10 +359,10 @@ def _arrow_of(rd: _Reader, name: str, args: list[str]) -> dict[str, Any]:
 
 
 def _read_by_kind(rd: _Reader, name: str, args: list[str]) -> bool:
-    """Read an item through the kinds of its ISS name (`Rule.read_iss`), the first that takes
+    """Read an item through the kinds of its ISS name (`Rule.iss_rules`), the first that takes
     it; return whether one did."""
     for cls in _kinds_named().get(name, ()):
-        data = cls.read_iss(name, args, rd.size, lambda text: cell_name(rd.cell(text)))
+        data = cls.iss_rules(name, args, rd.size, lambda text: cell_name(rd.cell(text)))
         if data is not None:
             rd.rules += data if isinstance(data, list) else [data]
             return True
@@ -398,7 +392,7 @@ def _read_rule(rd: _Reader, name: str, args: list[str]) -> None:
         add(rule)
     elif name == "Whisper" and args and not re.fullmatch(r"-?\d+", args[0]):
         add({"kind": "whispers", "cells": rd.names(args), "difference": 5})  # ISS's default
-    elif name in ("Whisper", "Lockout", "Modular", "SumLine") and args:
+    elif name in ("Whisper", "Lockout", "SumLine") and args:
         add(_valued_line(rd, name, args))
     elif name in ("X", "V"):
         add({"kind": "xv", "cells": rd.names(args), "sum": 10 if name == "X" else 5})

@@ -171,35 +171,68 @@ class Rule:
     # is what `from_data` reads (an object, or the kind's name for a global rule). BadInput
     # raised here is reported with the item's place (and the kind's name when writing).
 
+    # Two levels: the simple hooks a kind of one rule per item defines (`read_iss`,
+    # `write_iss`, `read_fpuzzles`, `write_fpuzzles`), and the general ones the formats call
+    # (`iss_rules`, `iss_items`, `fpuzzles_rules`, `fpuzzles_entries`), which by default go
+    # through the simple ones; a kind whose item stands for several rules (or whose ISS name
+    # several kinds share) defines a general one instead.
+
     @classmethod
-    def read_iss(cls, name: str, args: list[str], n: int,
-                 cell: Callable[[str], str]) -> Any:
-        """Return the JSON data of the rule an ISS item `.{name}~{args}` on an n x n grid
-        stands for (`name` is one of `iss`), a list of such for an item of several rules, or
-        None when the item is another kind's of the same ISS name (the next is asked);
-        `cell` turns an ISS cell ("R1C2") into polydoku's ("r1c2") or raises BadInput."""
+    def read_iss(cls, args: list[str], cell: Callable[[str], str]) -> dict[str, Any]:
+        """Return this kind's JSON data from an ISS item's arguments (what follows
+        `.{iss}~`); `cell` turns an ISS cell ("R1C2") into polydoku's ("r1c2") or raises."""
         raise NotImplementedError
 
     def write_iss(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
-        """Return this rule's ISS items on an n x n grid, each without its leading dot
-        (`Thermo~R1C1~R1C2`); `cell` writes a cell as ISS does (BadInput: ISS cannot hold it)."""
+        """Return this rule's ISS arguments (written after `.{iss}~`), `cell` writing a cell."""
         raise NotImplementedError
 
     @classmethod
-    def read_fpuzzles(cls, key: str, value: Any, n: int,
-                      cell: Callable[..., str]) -> list[Any]:
+    def read_fpuzzles(cls, key: str, item: Any, cell: Callable[..., str]) -> dict[str, Any] | None:
+        """Return this kind's JSON data from one element saved under f-puzzles' `key`, or None
+        when the element is another kind's; `cell` turns an f-puzzles cell ("R1C2") into
+        polydoku's ("r1c2") or raises."""
+        raise NotImplementedError
+
+    def write_fpuzzles(self, n: int, cell: Callable[[Cell], str]) -> tuple[str, dict[str, Any]]:
+        """Return the f-puzzles key and element this rule is saved as."""
+        raise NotImplementedError
+
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell: Callable[[str], str]) -> Any:
+        """Return the JSON data of the rule an ISS item `.{name}~{args}` on an n x n grid
+        stands for (`name` is one of `iss`), a list of such for an item of several rules, or
+        None when the item is another kind's of the same ISS name (the next is asked);
+        `cell` turns an ISS cell ("R1C2") into polydoku's ("r1c2") or raises BadInput.
+        By default the one rule `read_iss` reads."""
+        return cls.read_iss(args, cell)
+
+    def iss_items(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
+        """Return this rule's ISS items on an n x n grid, each without its leading dot
+        (`Thermo~R1C1~R1C2`); `cell` writes a cell as ISS does (BadInput: ISS cannot hold it).
+        By default one item: the kind's first ISS name and `write_iss`'s arguments."""
+        if not self.iss:
+            raise BadInput(f"{self.kind}: the Interactive Sudoku Solver has no such constraint")
+        return ["~".join([self.iss.split()[0], *self.write_iss(n, cell)])]
+
+    @classmethod
+    def fpuzzles_rules(cls, key: str, value: Any, n: int, cell: Callable[..., str]) -> list[Any]:
         """Return the JSON data of the rules of this kind that f-puzzles saves under `key` as
         `value` (a list of elements, or a flag) on an n x n grid; [] when none is (several
         kinds may share a key). `cell(text)` turns an f-puzzles cell ("R1C2") into
         polydoku's ("r1c2") or raises BadInput naming `key`; `cell(text, outside=True)` also
-        takes the cells one step outside the grid ("r0c2")."""
-        raise NotImplementedError
+        takes the cells one step outside the grid ("r0c2"). By default `read_fpuzzles` of
+        each element (elements it leaves to another kind read as None and are skipped)."""
+        items = value if isinstance(value, list) else [value]
+        return [d for d in (cls.read_fpuzzles(key, item, cell) for item in items) if d is not None]
 
-    def write_fpuzzles(self, n: int, cell: Callable[[Cell], str]) -> dict[str, Any]:
+    def fpuzzles_entries(self, n: int, cell: Callable[[Cell], str]) -> dict[str, Any]:
         """Return what this rule adds to an n x n puzzle's f-puzzles JSON: key -> a list of
         elements (added to that key's list) or a value (a flag, set); `cell` writes a cell,
-        also one outside the grid ("R0C2"). BadInput when f-puzzles cannot hold the rule."""
-        raise NotImplementedError
+        also one outside the grid ("R0C2"). BadInput when f-puzzles cannot hold the rule.
+        By default the one element `write_fpuzzles` writes."""
+        key, element = self.write_fpuzzles(n, cell)
+        return {key: [element]}
 
     @classmethod
     def from_path(cls, cells: list[str], extra: dict[str, Any]) -> list[dict[str, Any]]:
@@ -255,11 +288,14 @@ def first_repeated(cells: Sequence[str]) -> str:
 
 
 def hooks_of(cls: type[Rule]) -> frozenset[str]:
-    """Return the names of the hooks (`read_iss`, `write_fpuzzles`...) a kind defines itself
-    rather than inheriting Rule's."""
-    return frozenset(hook for hook in ("read_iss", "write_iss", "read_fpuzzles",
-                                       "write_fpuzzles")
-                     if next(k for k in cls.__mro__ if hook in vars(k)) is not Rule)
+    """Return which of the four ways into a format a kind takes: "read_iss", "write_iss",
+    "read_fpuzzles", "write_fpuzzles", each when the kind defines its simple hook or the
+    general one (`iss_rules` for "read_iss"...) rather than inheriting Rule's."""
+    pairs = {"read_iss": "iss_rules", "write_iss": "iss_items",
+             "read_fpuzzles": "fpuzzles_rules", "write_fpuzzles": "fpuzzles_entries"}
+    return frozenset(hook for hook, general in pairs.items()
+                     if any(next(k for k in cls.__mro__ if name in vars(k)) is not Rule
+                            for name in (hook, general)))
 
 
 def split_line_names(rules: Sequence[Rule]) -> tuple[tuple[Rule, ...], dict[str, str]]:

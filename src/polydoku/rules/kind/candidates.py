@@ -20,7 +20,7 @@ class Candidates(CellsRule):
     values: tuple[int, ...] = ()
 
     kind: ClassVar[str] = "candidates"
-    iss: ClassVar[str] = ""    # ISS: Given (read through formats/iss.py)
+    iss: ClassVar[str] = ""    # ISS writes them as givens: read by formats/iss.py, written here
     description: ClassVar[str] = "each listed cell holds one of the listed values"
     aliases: ClassVar[tuple[str, ...]] = ("candidate-givens", "given-candidates", "pencilmarks")
 
@@ -74,6 +74,10 @@ class Candidates(CellsRule):
 
     def write_iss(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
         return [f"{cell(c)}_{'_'.join(map(str, self.values))}" for c in self.cells]
+
+    def iss_items(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
+        """ISS writes candidate givens as givens: one item `~R1C1_1_2~R1C2_3_4`."""
+        return ["~" + "~".join(self.write_iss(n, cell))]
 
 
 KINDS = (Candidates,)

@@ -26,6 +26,7 @@ class ContainAtLeast(CellsRule):
     values: tuple[int, ...] = ()
 
     kind: ClassVar[str] = "contain-at-least"
+    iss: ClassVar[str] = "ContainAtLeast"
     description: ClassVar[str] = "the listed values appear among the cells (repeats as listed)"
     aliases: ClassVar[tuple[str, ...]] = ("containatleast", "contains")
     phrases: ClassVar[tuple[str, ...]] = (
@@ -92,6 +93,7 @@ class ContainExact(ContainAtLeast):
     """Each listed value appears among the cells exactly as often as it is listed."""
 
     kind: ClassVar[str] = "contain-exact"
+    iss: ClassVar[str] = "ContainExact"
     description: ClassVar[str] = ("the listed values appear among the cells exactly as often "
                                   "as listed")
     aliases: ClassVar[tuple[str, ...]] = ("containexact",)
@@ -107,6 +109,7 @@ class LookAndSay(ContainExact):
     absent: tuple[int, ...] = ()            # the values of a count of 0
 
     kind: ClassVar[str] = "look-and-say"
+    iss: ClassVar[str] = "LookAndSay"
     description: ClassVar[str] = ("the clue's digit pairs (count, value) say how often each "
                                   "value appears among the cells")
     aliases: ClassVar[tuple[str, ...]] = ("lookandsay", "look-say")

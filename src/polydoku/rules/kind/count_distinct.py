@@ -22,6 +22,7 @@ class CountDistinct(Rule):
     cells: tuple[Cell, ...]
 
     kind: ClassVar[str] = "count-distinct"
+    iss: ClassVar[str] = "CountDistinct"
     description: ClassVar[str] = ("the control cell holds the number of different values "
                                   "among the other cells")
     aliases: ClassVar[tuple[str, ...]] = ("countdistinct", "count-different")

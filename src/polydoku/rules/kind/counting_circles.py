@@ -21,6 +21,7 @@ class CountingCircles(CellsRule):
     """Each value v placed in a circle is placed in exactly v of the circles."""
 
     kind: ClassVar[str] = "counting-circles"
+    iss: ClassVar[str] = "CountingCircles"
     description: ClassVar[str] = "a value in a circle says how many circles hold that value"
     aliases: ClassVar[tuple[str, ...]] = ("countingcircles", "counting-circle")
     phrases: ClassVar[tuple[str, ...]] = (

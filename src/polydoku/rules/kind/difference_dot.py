@@ -72,10 +72,13 @@ class DifferenceDot(PairRule):
         return {"kind": cls.kind, "cells": adjacent_pair(rng, size), "difference": difference}
 
     @classmethod
-    def read_fpuzzles(cls, key: str, item: Any, cell: Callable[[str], str]) -> dict[str, Any]:
+    def read_fpuzzles(cls, key: str, item: Any, cell: Callable[[str], str]) -> dict[str, Any] | None:
+        """A dot with a value other than 1; a plain one is a white kropki dot (None here)."""
         cells, value = fpuzzles_pair(item)
+        if value in (None, "", 1, "1"):
+            return None
         return {"kind": cls.kind, "cells": [cell(c) for c in cells] if cells else cells,
-                "difference": 1 if value in (None, "") else value}
+                "difference": value}
 
     def write_fpuzzles(self, n: int, cell: Callable[[Cell], str]) -> tuple[str, dict[str, Any]]:
         return "difference", {"cells": [cell(c) for c in self.cells], "value": str(self.difference)}

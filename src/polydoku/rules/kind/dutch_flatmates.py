@@ -16,6 +16,7 @@ class DutchFlatmates(GlobalRule):
     """Each middle value has a 1 right above it or an N right below it."""
 
     kind: ClassVar[str] = "dutch-flatmates"
+    iss: ClassVar[str] = "DutchFlatmates"
     description: ClassVar[str] = ("every middle value (5 on a 9x9) has a 1 directly above it or "
                                   "the largest value directly below it")
     aliases: ClassVar[tuple[str, ...]] = ("flatmates", "dutch-flat-mates")

@@ -27,6 +27,7 @@ class EqualityCage(CellsRule):
     range in none)."""
 
     kind: ClassVar[str] = "equality-cage"
+    iss: ClassVar[str] = "EqualityCage"
     description: ClassVar[str] = ("a cage's values differ, as many even as odd and as many low "
                                   "as high")
     aliases: ClassVar[tuple[str, ...]] = ("equalitycage", "equality")

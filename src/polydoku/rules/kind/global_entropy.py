@@ -73,7 +73,7 @@ class GlobalEntropy(ThreeClassSquares):
     """Every 2x2 square holds a low, a middle and a high value: the thirds of 1..N."""
 
     kind: ClassVar[str] = "global-entropy"
-    iss: ClassVar[str] = ""    # ISS: GlobalEntropy
+    iss: ClassVar[str] = "GlobalEntropy"
     description: ClassVar[str] = ("every 2x2 square holds a low, a middle and a high value "
                                   "(thirds of 1..N)")
     aliases: ClassVar[tuple[str, ...]] = ("entropy", "global-entropic", "entropic-squares")

@@ -14,7 +14,7 @@ class GlobalModular(ThreeClassSquares):
     """Every 2x2 square holds a value of each remainder modulo 3."""
 
     kind: ClassVar[str] = "global-modular"
-    iss: ClassVar[str] = ""    # ISS: GlobalMod
+    iss: ClassVar[str] = "GlobalMod"
     description: ClassVar[str] = "every 2x2 square holds values of all three remainders modulo 3"
     aliases: ClassVar[tuple[str, ...]] = ("global-mod", "global-mod-3", "modular-squares")
     phrases: ClassVar[tuple[str, ...]] = (

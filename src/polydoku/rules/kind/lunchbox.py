@@ -33,6 +33,7 @@ class Lunchbox(CellsRule):
     total: int = 0
 
     kind: ClassVar[str] = "lunchbox"
+    iss: ClassVar[str] = "Lunchbox"
     description: ClassVar[str] = ("the cells between a lunchbox's smallest and largest value "
                                   "add up to its sum")
     aliases: ClassVar[tuple[str, ...]] = ("lunch-box",)

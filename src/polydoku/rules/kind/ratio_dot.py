@@ -59,10 +59,13 @@ class RatioDot(PairRule):
         return {"kind": cls.kind, "cells": adjacent_pair(rng, size), "ratio": ratio}
 
     @classmethod
-    def read_fpuzzles(cls, key: str, item: Any, cell: Callable[[str], str]) -> dict[str, Any]:
+    def read_fpuzzles(cls, key: str, item: Any, cell: Callable[[str], str]) -> dict[str, Any] | None:
+        """A dot with a ratio other than 2; a plain one is a black kropki dot (None here)."""
         cells, value = fpuzzles_pair(item)
+        if value in (None, "", 2, "2"):
+            return None
         return {"kind": cls.kind, "cells": [cell(c) for c in cells] if cells else cells,
-                "ratio": 2 if value in (None, "") else value}
+                "ratio": value}
 
     def write_fpuzzles(self, n: int, cell: Callable[[Cell], str]) -> tuple[str, dict[str, Any]]:
         return "ratio", {"cells": [cell(c) for c in self.cells], "value": str(self.ratio)}

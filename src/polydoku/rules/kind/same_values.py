@@ -24,6 +24,7 @@ class SameValues(Rule):
     groups: tuple[tuple[Cell, ...], ...]
 
     kind: ClassVar[str] = "same-values"
+    iss: ClassVar[str] = "SameValues"
     description: ClassVar[str] = "groups of cells of one size hold the same values, in any order"
     aliases: ClassVar[tuple[str, ...]] = ("samevalues", "same-value-sets", "same-digits")
     phrases: ClassVar[tuple[str, ...]] = (

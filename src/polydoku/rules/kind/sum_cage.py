@@ -46,6 +46,7 @@ class SumCage(CellsRule):
     coefficients: tuple[int, ...] | None = None
 
     kind: ClassVar[str] = "sum-cage"
+    iss: ClassVar[str] = "Sum"
     description: ClassVar[str] = "the cells add up to the sum; values may repeat"
     aliases: ClassVar[tuple[str, ...]] = ("sumcage", "repeat-cage")
     phrases: ClassVar[tuple[str, ...]] = (

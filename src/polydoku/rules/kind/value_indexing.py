@@ -17,8 +17,7 @@ class ValueIndexing(CellsRule):
     """cells[0] holds X, cells[1] holds k (1..len - 2), and cells[1 + k] holds X."""
 
     kind: ClassVar[str] = "value-indexing"
-    # ISS `ValueIndexing` (read_iss/write_iss below): named once the ISS reader calls them
-    iss: ClassVar[str] = ""
+    iss: ClassVar[str] = "ValueIndexing"
     description: ClassVar[str] = ("the line's first cell holds X and its second k: the k-th "
                                   "cell after the second holds X too")
     aliases: ClassVar[tuple[str, ...]] = ("valueindexing", "value-index", "slingshot")
