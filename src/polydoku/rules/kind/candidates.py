@@ -73,7 +73,7 @@ class Candidates(CellsRule):
         return {"kind": cls.kind, "cells": [cell(head)], "values": values}
 
     def write_iss(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
-        return [f"{cell(c)}_{'_'.join(map(str, self.values))}" for c in self.cells]
+        return [f"{cell(c)}_{'_'.join(map(str, self.values))}" for c in sorted(self.cells)]
 
     def iss_items(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
         """ISS writes candidate givens as givens: one item `~R1C1_1_2~R1C2_3_4`."""

@@ -5,6 +5,7 @@ as N/2 rounded up, which this kind does on every size)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from ...errors import BadInput
 from typing import Any, Callable, ClassVar, Iterator
 
 from ...model.geometry import Cell, cell_name
@@ -58,6 +59,8 @@ class DutchFlatmates(GlobalRule):
         return {"kind": cls.kind}
 
     def write_iss(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
+        if n != 9:
+            raise BadInput("ISS has Dutch flatmates on 9x9 grids only")
         return []
 
 

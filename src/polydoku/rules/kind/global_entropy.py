@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from ...errors import BadInput
 from typing import Any, Callable, ClassVar, Iterator
 
 from ...model.geometry import Cell, cell_name
@@ -65,6 +66,8 @@ class ThreeClassSquares(GlobalRule):
         return {"kind": cls.kind}
 
     def write_iss(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
+        if n != 9:
+            raise BadInput(f"ISS has {self.iss} on 9x9 grids only")
         return []
 
 
