@@ -145,3 +145,18 @@ def test_irregular_regions_get_thick_borders_and_box_less_grids_none():
         return len(root.find(f".//{NS}g[@class='box-lines']").findall(f"{NS}line"))
     assert thick(latin) == 4 * 5                 # only the border: 5 segments a side
     assert thick(jigsaw) > thick(latin)
+
+
+def test_dots_are_drawn_in_their_colour_with_their_number():
+    import json
+    from polydoku.formats.jsonfmt import parse_json
+    rules = [{"kind": "grey-dot", "cells": ["r1c1", "r1c2"]},
+             {"kind": "difference-dot", "cells": ["r2c1", "r2c2"], "difference": 3},
+             {"kind": "ratio-dot", "cells": ["r3c1", "r3c2"], "ratio": 4},
+             {"kind": "kropki-white", "cells": ["r4c1", "r4c2"]}]
+    svg = render_svg(parse_json(json.dumps({"size": 6, "givens": "." * 36, "rules": rules})))
+    root = ET.fromstring(svg)
+    fills = [e.get("fill") for e in root.iter() if e.tag.endswith("circle")]
+    assert {"#9a9a9a", "#000000", "#ffffff"} <= set(fills)
+    texts = [e.text for e in root.iter() if e.tag.endswith("text")]
+    assert "3" in texts and "4" in texts

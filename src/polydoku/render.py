@@ -28,6 +28,7 @@ from .model import Puzzle, Shape, ShapeKind, cell_name, parse_cell
 INK, GIVEN, SOLVED, PENCIL, STRUCK = "#000000", "#000000", "#1f4fbf", "#6b6b6b", "#d62728"
 HIGHLIGHT, THIN, DIAGONAL = "#ffd54f", "#9a9a9a", "#c9c9c9"
 FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
+DOT_FILLS = {"black": INK, "grey": "#9a9a9a"}     # a dot's fill by its style; white otherwise
 
 
 @dataclass(frozen=True)
@@ -243,8 +244,13 @@ def _draw_shape(parent, sh: Shape, lay: Layout, rule: str = "") -> None:
         (x1, y1), (x2, y2) = (_centre(lay, i) for i in sh.cells[:2])
         x, y = (x1 + x2) / 2, (y1 + y2) / 2
         if sh.kind is ShapeKind.DOT:
-            _el(group, "circle", cx=x, cy=y, r=c * 0.12, stroke=INK, stroke_width=1.2,
-                fill=INK if sh.style == "black" else "#ffffff")
+            fill = DOT_FILLS.get(sh.style, "#ffffff")
+            radius = c * (0.16 if sh.text else 0.12)     # room for a difference or a ratio
+            _el(group, "circle", cx=x, cy=y, r=radius, stroke=INK, stroke_width=1.2, fill=fill)
+            if sh.text:
+                _el(group, "text", sh.text, x=x, y=y, font_size=c * 0.2, font_family=FONT,
+                    font_weight="bold", fill="#ffffff" if fill == INK else INK,
+                    text_anchor="middle", dominant_baseline="central")
         else:
             _el(group, "rect", x=x - c * 0.16, y=y - c * 0.16, width=c * 0.32, height=c * 0.32,
                 fill="#ffffff")
