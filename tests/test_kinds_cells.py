@@ -16,8 +16,9 @@ from conftest import need_engine
 from test_rule_kinds import all_grids, puzzle_with, solutions
 from polydoku import api
 from polydoku.errors import BadInput
-from polydoku.formats.iss import parse_iss
-from polydoku.formats.jsonfmt import parse_json, puzzle_to_dict
+from polydoku.formats.fpuzzles import convert, to_fpuzzles
+from polydoku.formats.iss import parse_iss, to_iss
+from polydoku.formats.jsonfmt import parse_json, puzzle_from_dict, puzzle_to_dict
 from polydoku.model import Puzzle
 from polydoku.rules import parse_rules, rule_from_data
 from polydoku.verify import is_solution
@@ -306,6 +307,8 @@ def test_violations_name_the_cells_and_the_rule():
 # GlobalEntropy), with its solution there
 ENTROPY_GIVENS = ("8.......7" "........." "...9.5..." "..56.89.." "........." "..61.94.."
                   "...7.3..." "........." "2.......4")
+ENTROPY_ISS = (".~R1C1_8~R1C9_7~R3C4_9~R3C6_5~R4C6_8~R4C4_6~R4C3_5~R6C3_6~R6C4_1~R7C4_7~R7C6_3"
+               "~R6C6_9~R6C7_4~R4C7_9~R9C9_4~R9C1_2.GlobalEntropy")
 ENTROPY_SOLUTION = ("891234567534867291672915348315648972948372615726159483"
                     "459783126183426759267591834")
 # "Global mod 3", https://sudokupad.app/l74hg3flzp, from the same examples
@@ -398,3 +401,68 @@ def test_dutch_flat_mates_is_unique_with_dutch_flatmates():
     puzzle = drawn.with_rules(drawn.rules + parse_rules("dutch-flatmates"))
     unique(puzzle, FLATMATES_SOLUTION)
     assert api.count(drawn, limit=2).count == 2
+
+
+# ---- the kinds in ISS strings, f-puzzles data and rules text --------------------------------
+
+def test_f_puzzles_dots_with_a_number_are_difference_and_ratio_dots():
+    rows = [[{} for _ in range(9)] for _ in range(9)]
+    data = {"size": 9, "grid": rows,
+            "difference": [{"cells": ["R1C1", "R1C2"]}, {"cells": ["R2C1", "R2C2"], "value": "3"},
+                           {"cells": ["R3C1", "R3C2"], "value": "1"}],
+            "ratio": [{"cells": ["R4C1", "R4C2"], "value": "3"}, {"cells": ["R5C1", "R5C2"]}]}
+    puzzle = puzzle_from_dict(convert(data).data)
+    assert sorted(map(json.dumps, (r.to_data() for r in puzzle.rules))) == sorted(map(json.dumps, [
+        {"kind": "kropki-white", "cells": ["r1c1", "r1c2"]},
+        {"kind": "difference-dot", "cells": ["r2c1", "r2c2"], "difference": 3},
+        {"kind": "kropki-white", "cells": ["r3c1", "r3c2"]},
+        {"kind": "ratio-dot", "cells": ["r4c1", "r4c2"], "ratio": 3},
+        {"kind": "kropki-black", "cells": ["r5c1", "r5c2"]}]))
+    written = to_fpuzzles(puzzle)
+    assert {"cells": ["R2C1", "R2C2"], "value": "3"} in written["difference"]
+    assert set(puzzle_from_dict(convert(written).data).rules) == set(puzzle.rules)
+    data["difference"][1]["value"] = "9"
+    with pytest.raises(BadInput, match="difference"):
+        puzzle_from_dict(convert(data).data)
+
+
+@pytest.mark.parametrize("text, solution", [
+    (ENTROPY_ISS, ENTROPY_SOLUTION), (GLOBAL_MOD + ".GlobalMod", GLOBAL_MOD_SOLUTION),
+    ("." + PENCILMARKS, PENCILMARKS_SOLUTION), (FLATMATES + ".DutchFlatmates", FLATMATES_SOLUTION)])
+def test_iss_strings_of_the_published_puzzles_read_and_write_the_kinds(text, solution):
+    puzzle = parse_iss(text)
+    unique(puzzle, solution)
+    again = parse_iss(to_iss(puzzle))
+    assert set(again.rules) == set(puzzle.rules) and again.givens == puzzle.givens
+
+
+def test_global_kinds_are_iss_nine_by_nine_only():
+    six = parse_json(json.dumps({"size": 6, "givens": "." * 36, "rules": ["global-modular"]}))
+    with pytest.raises(BadInput, match="9x9"):
+        to_iss(six)
+
+
+def test_rules_text_states_the_whole_grid_kinds():
+    from polydoku.formats import rules_text
+    for text, kind in [
+            ("Global entropy applies.", "global-entropy"),
+            ("Every 2x2 box contains a low (123), a middle (456) and a high (789) digit.",
+             "global-entropy"),
+            ("Global mod: each 2x2 area contains one of 1, 4, 7.", "global-modular"),
+            ("Dutch flatmates: every 5 has a 1 directly above it or a 9 directly below it.",
+             "dutch-flatmates"),
+            ("Knightmare applies.", "knightmare")]:
+        assert rules_text.read(text, {}).rules == [kind], text
+
+
+def test_each_kind_is_drawn_with_its_number_or_mark():
+    import xml.etree.ElementTree as ET
+
+    from polydoku.render import render_svg
+    dots = [e for e in EXAMPLES if isinstance(e, dict) and e["kind"] in (
+        "difference-dot", "ratio-dot", "either-xv", "grey-dot", "product-dot", "candidates")]
+    root = ET.fromstring(render_svg(parse_json(json.dumps({"givens": "." * 81, "rules": dots}))))
+    svg = "{http://www.w3.org/2000/svg}"
+    assert {"3", "4", "X/V", "x12", "159"} <= {t.text for t in root.iter(svg + "text")}
+    groups = [g.get("class", "") for g in root.iter(svg + "g")]
+    assert {"rule dot white", "rule dot black", "rule dot grey"} <= set(groups)

@@ -26,7 +26,7 @@ class Candidates(CellsRule):
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Candidates":
-        cells = cls.read_cells(data, geometry)
+        cells = tuple(sorted(cls.read_cells(data, geometry)))     # a set: one order
         values = params.int_list(data, "values", 1, geometry.size, max_len=geometry.size)
         if len(set(values)) != len(values):
             raise BadInput("field \"values\" lists a value twice")
