@@ -179,6 +179,11 @@ def iss():
     return _iss
 
 
+# an internal error of ISS's own solver on a few rule mixes it accepts (seen: a killer cage with
+# anti-taxicab), not a disagreement about the puzzle
+ISS_OWN_FAULT = "Cannot add exclusions after caching"
+
+
 @pytest.mark.tools
 def test_iss_counts_what_brute_force_counts(tmp_path):
     runner = iss()
@@ -189,8 +194,13 @@ def test_iss_counts_what_brute_force_counts(tmp_path):
         if puzzle is not None:
             cases.append(puzzle)
     answers = runner.count([to_iss(p) for p in cases], limit=300, cache=str(tmp_path))
+    ours = 0
     for puzzle, answer in zip(cases, answers):
+        if ISS_OWN_FAULT in str(answer.get("error", "")):
+            continue                    # ISS's solver fails on it (a cage beside anti-taxicab)
+        ours += 1
         assert answer.get("solutions") == len(truth(puzzle)), (to_iss(puzzle), answer)
+    assert ours >= len(cases) - 3
 
 
 @pytest.mark.tools
