@@ -12,17 +12,19 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT
+from conftest import ROOT, missing
 from test_rule_kinds import N, puzzle_with, solutions, truth
 from polydoku import api
 from polydoku.engines.native import search
 from polydoku.errors import BadInput
-from polydoku.formats.jsonfmt import parse_json, puzzle_to_dict
+from polydoku.formats.iss import parse_iss, to_iss
+from polydoku.formats.jsonfmt import parse_json, puzzle_from_dict, puzzle_to_dict
 from polydoku.model import Geometry
 from polydoku.problem import build_problem, lower
 from polydoku.rules import KINDS, rule_from_data
@@ -297,36 +299,40 @@ def test_logic_steps_name_the_rule_and_keep_the_solution():
     assert why == "the cage r9c1 and r9c2 (≤4) can only be 1+2 or 1+3"
 
 
-# ---- published puzzles: ISS strings of ISS's own collection (sigh/Interactive-Sudoku-Solver,
-# data/example_puzzles.js), read here through the kinds' own ISS hooks (`read_iss`)
+# ---- ISS strings: each kind ISS has is written and read back through its hooks, and published
+# puzzles of ISS's own collection (sigh/Interactive-Sudoku-Solver, data/example_puzzles.js and
+# data/collections.js) are read from their strings and solved uniquely
 
-def from_iss(text: str):
-    """Return the puzzle of an ISS string holding givens, a shape and this module's kinds."""
-    size, givens, rules = 9, {}, []
-    named = {"CountingCircles": KINDS["counting-circles"], "Sum": KINDS["sum-cage"],
-             "RellikCage": KINDS["rellik-cage"], "EqualityCage": KINDS["equality-cage"],
-             "Lunchbox": KINDS["lunchbox"], "EqualSum": KINDS["equal-sum"],
-             "LookAndSay": KINDS["look-and-say"], "CountDistinct": KINDS["count-distinct"],
-             "SameValues": KINDS["same-values"],
-             "AntiKnight": "anti-knight", "Diagonal~1": "diagonal-anti",
-             "Diagonal~-1": "diagonal-main"}
-    for item in (part.strip() for part in text.split(".")):
-        if not item:
-            continue
-        name, *args = item.split("~")
-        if isinstance(named.get(item), str):
-            rules.append(named[item])
-        elif name == "Shape":
-            size = int(args[0].split("x")[0])
-        elif name == "":
-            givens.update(a.split("_") for a in args)
-        else:
-            rules.append(named[name].read_iss(args, str.lower))     # type: ignore[union-attr]
-    grid = ["."] * size * size
-    for cell, v in givens.items():
-        r, c = map(int, re.findall(r"\d+", cell))
-        grid[(r - 1) * size + c - 1] = v
-    return parse_json(json.dumps({"size": size, "givens": "".join(grid), "rules": rules}))
+@pytest.mark.parametrize("data", [d for d in FIXED if KINDS[d["kind"]].iss],
+                         ids=lambda d: d["kind"])
+def test_iss_strings_round_trip(data):
+    puzzle = puzzle_with([data])
+    text = to_iss(puzzle)
+    assert f".{KINDS[data['kind']].iss}~" in text
+    back = parse_iss(text)
+    assert back == puzzle and to_iss(back) == text
+
+
+def test_iss_spellings_are_read():
+    assert parse_iss(".Sum~0_=_1_1_-1~R1C1~R1C2~R2C1").rules[0].to_data() == {
+        "kind": "sum-cage", "cells": ["r1c1", "r1c2", "r2c1"], "sum": 0,
+        "coefficients": [1, 1, -1]}
+    assert parse_iss(".EqualSum~R1C1~-~R2C3~R3C3").rules[0].to_data() == {
+        "kind": "equal-sum", "groups": [["r1c1"], ["r2c3", "r3c3"]]}
+    assert parse_iss(".SameValues~2~R1C1~R1C2~R9C8~R9C9").rules[0].to_data() == {
+        "kind": "same-values", "groups": [["r1c1", "r1c2"], ["r9c8", "r9c9"]]}
+    assert parse_iss(".ContainExact~1_1_2~R1C1~R1C5~R5C5").rules[0].to_data()["values"] == [1, 1, 2]
+
+
+@pytest.mark.parametrize("text, words", [
+    (".Sum~7_+_1~R1C1", "expected SUM or SUM_=_WEIGHTS"),
+    (".SameValues~3~R1C1~R1C2", "a number of sets and cells"),
+    (".RellikCage~5", "a sum and cells are expected"),
+    (".LookAndSay~123~R1C1~R1C2", '"clue" must be (count, value) digit pairs'),
+])
+def test_bad_iss_items_name_the_item(text, words):
+    with pytest.raises(BadInput, match=re.escape(words)):
+        parse_iss(text)
 
 
 PUBLISHED = [
@@ -374,6 +380,14 @@ PUBLISHED = [
      "~R6C4~R6C5~R6C6~-~R4C4~R5C4~R6C4~-~R4C5~R5C5~R6C5~-~R4C6~R5C6~R6C6~-~R4C4~R5C5~R6C6~-"
      "~R4C6~R5C5~R6C4.~R4C1_3~R4C2_8~R4C3_4~R9C9_2",
      "843567219275913846619428375384672951726159483951834627537286194462791538198345762"),
+    # "Equality cages": https://sudokupad.app/qftcbycmyg (with kropki dots and V marks)
+    ("equality-cage", ".EqualityCage~R1C1~R1C2~R2C2~R2C1.EqualityCage~R3C2~R3C3.EqualityCage~R4C2"
+     "~R4C3~R5C3~R5C2.EqualityCage~R9C2~R9C3~R8C3~R8C4.EqualityCage~R4C4~R4C5~R5C5~R5C6"
+     ".EqualityCage~R3C4~R3C5~R3C6~R3C7.EqualityCage~R2C6~R2C7~R2C8~R2C9.EqualityCage~R3C8~R3C9"
+     ".EqualityCage~R6C9~R7C9.EqualityCage~R7C7~R7C8~R8C8~R8C7.~R3C2_4~R3C8_7.BlackDot~R4C1~R4C2"
+     "~R8C1~R9C1~R7C6~R8C6~R8C7.BlackDot~R6C6~R6C7~R9C3~R9C2~R8C5~R9C5.WhiteDot~R8C1~R8C2~R1C7"
+     "~R1C6~R7C7~R7C8.V~R2C7~R2C8~R2C2~R2C1~R8C3~R9C3",
+     "781492356326578149549631872634825917298317564175964283917256438452783691863149725"),
     # "Look-and-Say 2": https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=0008M1
     # (ISS's collections)
     ("look-and-say", ".LookAndSay~12~R1C2~R2C2~R3C2~R3C3.LookAndSay~1617~R2C7~R3C7~R3C8"
@@ -406,11 +420,54 @@ PUBLISHED = [
 
 @pytest.mark.parametrize("kind, text, solution", PUBLISHED, ids=[p[0] for p in PUBLISHED])
 def test_published_puzzles_are_solved_uniquely(kind, text, solution):
-    puzzle = from_iss(text)
+    puzzle = parse_iss(text)
     assert any(r.kind == kind for r in puzzle.rules)
     out = api.count(puzzle, "sat", limit=2, timeout=120)
     assert out.exhausted and out.count == 1
     assert "".join(map(str, out.solutions[0])) == solution
+
+
+OUR_ISS = {KINDS[k].iss for k in OURS if KINDS[k].iss}
+
+
+def iss_collection() -> list[tuple[str, str]]:
+    """Return (string, solution or "") of every puzzle of ISS's own collection and examples
+    (its data/collections.js and data/example_puzzles.js, read from the snapshot the bench
+    runs: ../shared/tools/iss or $POLYDOKU_ISS) that names one of this module's kinds."""
+    import os
+    import tarfile
+    tool = Path(os.environ.get("POLYDOKU_ISS", ROOT.parent / "shared" / "tools" / "iss"))
+    snapshots = sorted(tool.glob("iss-*.tar.gz"))
+    if not snapshots:
+        missing(f"no ISS snapshot (iss-*.tar.gz) in {tool} (set POLYDOKU_ISS)")
+    text = ""
+    with tarfile.open(snapshots[-1]) as tar:
+        for member in tar.getmembers():
+            if member.name.endswith(("data/collections.js", "data/example_puzzles.js")):
+                text += tar.extractfile(member).read().decode()      # type: ignore[union-attr]
+    found = re.findall(r"input:\s*'([^']*)'(?:,\s*solution:\s*'(\d*)')?", text)
+    return list(dict.fromkeys((s, sol) for s, sol in found
+                              if set(re.findall(r"\.([A-Za-z]+)~", s)) & OUR_ISS))
+
+
+@pytest.mark.tools
+@pytest.mark.slow
+def test_every_collection_puzzle_of_these_kinds_that_reads_is_solved_uniquely():
+    """Of ISS's collection, puzzles that name these kinds and nothing polydoku lacks (0-based
+    values, chaos construction, variables...) are read, proved unique by SAT, and give the
+    published solution where the collection has one."""
+    read = 0
+    for text, solution in iss_collection():
+        try:
+            puzzle = parse_iss(text)
+        except BadInput:
+            continue
+        out = api.count(puzzle, "sat", limit=2, timeout=120)
+        assert out.exhausted and out.count == 1, text[:80]
+        if solution:
+            assert "".join(map(str, out.solutions[0])) == solution, text[:80]
+        read += 1
+    assert read >= 20
 
 
 def test_each_kind_is_drawn_with_its_clue():
@@ -428,3 +485,19 @@ def test_each_kind_is_drawn_with_its_clue():
     groups = [g.get("class", "") for g in root.iter("{http://www.w3.org/2000/svg}g")]
     assert sum(c.startswith("rule cage") for c in groups) >= 10
     assert any(c.startswith("rule circle") for c in groups)
+
+
+def test_sudokupad_cages_with_an_inequality_clue_are_bounded_killer_cages():
+    from polydoku.formats.sudokupad import convert
+    empty = [[{}] * 9 for _ in range(9)]
+    cages = [{"cells": [[0, 0], [0, 1]], "value": "<5"}, {"cells": [[1, 0], [1, 1]], "value": "≥16"},
+             {"cells": [[2, 0], [2, 1]], "value": 7}]
+    got = convert({"cells": empty, "cages": cages}).data["rules"]
+    assert got == [{"kind": "killer-bound", "cells": ["r1c1", "r1c2"], "max": 4},
+                   {"kind": "killer-bound", "cells": ["r2c1", "r2c2"], "min": 16},
+                   {"kind": "killer", "cells": ["r3c1", "r3c2"], "sum": 7}]
+    puzzle = puzzle_from_dict({"givens": "." * 81, "rules": got})
+    out = api.count(puzzle, limit=5)
+    assert all(g[0] + g[1] <= 4 and g[9] + g[10] >= 16 for g in out.solutions)
+    with pytest.raises(BadInput, match="which is not a sum"):
+        convert({"cells": empty, "cages": [{"cells": [[0, 0]], "value": "<<5"}]})

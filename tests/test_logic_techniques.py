@@ -766,7 +766,8 @@ def test_every_technique_is_tested():
         "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule",
         "Innies and Outies",
         "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum",
-        "Quadruple", "Minimum/Maximum", "Entropic Line", "Modular Line", "Constraint Propagation", "Naked Pair", "Naked Triple",
+        "Quadruple", "Minimum/Maximum", "Entropic Line", "Modular Line",
+        "Counting Circles", "Rellik Cage", "Equality Cage", "Constraint Propagation", "Naked Pair", "Naked Triple",
         "Naked Quadruple", "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing",
         "Swordfish", "Jellyfish", "Finned X-Wing", "Sashimi X-Wing", "Remote Pair", "Skyscraper",
         "2-String Kite", "Empty Rectangle", "W-Wing", "XY-Wing", "XYZ-Wing"}

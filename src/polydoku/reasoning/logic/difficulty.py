@@ -33,6 +33,7 @@ BASE: dict[str, float] = {
     "Between Line": 1.8, "Little Killer": 1.8, "Clone": 1.5, "Even/Odd": 1.0, "Sandwich": 2.5, "X-Sum": 2.5,
     "Quadruple": 1.8, "Minimum/Maximum": 1.5, "Entropic Line": 2.0, "Modular Line": 2.0,
     "Inequality": 1.2, "Lockout Line": 1.8, "Numbered Room": 2.0,
+    "Counting Circles": 1.5, "Equality Cage": 1.5, "Rellik Cage": 1.5,
     "45 Rule": 2.5, "Innies and Outies": 3.0,
     "Constraint Propagation": 2.0,
     "Naked Pair": 3.0, "Naked Triple": 3.6, "Naked Quadruple": 5.0,

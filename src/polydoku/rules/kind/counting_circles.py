@@ -52,6 +52,13 @@ class CountingCircles(CellsRule):
             count_where(b, xs, v.__eq__, f"is {v}", rhs=-v, extra=[(used, -v)])
 
 
+    technique: ClassVar[str] = "Counting Circles"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "a value v in a counting circle needs v circles that can hold it: a value fewer can hold "
+        "goes from them all, and once v circles hold v the others lose it")
+
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """A value v in a circle needs v circles that can hold it: a value fewer circles can
         hold goes from all of them; once v circles hold v, the others lose it."""

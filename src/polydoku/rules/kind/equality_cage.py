@@ -79,6 +79,13 @@ class EqualityCage(CellsRule):
             count_where(b, xs, ok, word, rhs=len(xs) // 2)
 
 
+    technique: ClassVar[str] = "Equality Cage"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "an equality cage never holds the middle value, and once half its cells are even (odd, "
+        "low, high) the other cells are not")
+
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """The middle value goes; once half the cells must be even (odd, low, high), the other
         cells lose those values."""

@@ -109,6 +109,13 @@ class RellikCage(CellsRule):
                 b.table(flags, [t for t in product((1, 2), repeat=len(s)) if 1 in t])
 
 
+    technique: ClassVar[str] = "Rellik Cage"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "a value that would make a rellik cage's total, alone or with values already placed in "
+        "the cage, goes from its other cells")
+
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """A value that would make the total, alone or with some of the values already
         placed in the cage, goes from its other cells."""
