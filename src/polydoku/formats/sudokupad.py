@@ -396,11 +396,19 @@ def _cages(cages: Any, n: int, out: dict[str, Any], ignored: list[str]) -> list[
             rule["sum"] = value
         elif isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
             rule["sum"] = whole_number(value.strip())
+        elif isinstance(value, str) and (bounds := _bounds(value)) is not None:
+            rule = {"kind": "killer-bound", "cells": here, **bounds}     # "<15", ">20"
         elif value not in (None, ""):
             raise BadInput(f"SudokuPad cage {k + 1} at {here[0]} reads {str(value)[:20]!r}, "
                            f"which is not a sum")
         rules.append(rule)
     return rules
+
+
+def _bounds(clue: str) -> dict[str, int] | None:
+    """Return the bounds a cage's inequality clue ("<15", "≥20") states, or None."""
+    from ..rules.kind.killer_bound import bounds_of_clue
+    return bounds_of_clue(clue)
 
 
 def _edge(y: float, x: float, n: int) -> tuple[str, str] | None:
