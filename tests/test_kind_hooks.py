@@ -152,3 +152,24 @@ def test_the_catalogue_scores_a_kinds_own_step(registered):
     step = added["Wobble Step"]
     assert (step.score, step.level, step.family) == (33, "Medium", "clues")
     assert step.summary == Wobble.technique_summary
+
+
+SHARED = ("formats/*.py", "render.py", "reasoning/logic/catalog.py")
+
+
+def test_no_shared_module_names_a_kind_of_its_own_module():
+    """A kind of `rules/kind/` is named only in its module: the formats, the drawing and the
+    catalogue reach it through its class. (The family modules' kinds are still named in some
+    format tables, so the check covers the kinds of their own modules only.)"""
+    import re
+    from pathlib import Path
+
+    from polydoku.rules import registry
+    src = Path(registry.__file__).resolve().parent.parent
+    own = {cls.kind for module in registry._kind_modules() for cls in module.KINDS}
+    assert own, "no kind module found"
+    texts = {path: path.read_text(encoding="utf-8") for pattern in SHARED
+             for path in sorted(src.glob(pattern))}
+    found = [f"{path.relative_to(src)}: {kind!r}" for path, text in texts.items()
+             for kind in sorted(own) if re.search(rf"[\"']{re.escape(kind)}[\"']", text)]
+    assert not found, f"kind names written outside their modules: {found}"

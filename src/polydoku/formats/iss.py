@@ -291,8 +291,10 @@ def _read_given(rd: _Reader, args: list[str]) -> None:
         else:
             candidates.setdefault(tuple(sorted(set(nums))), []).append(cell_name(cell))
     rd.rules += [{"kind": k, "cells": v} for k, v in marked.items() if v]
-    rd.rules += [{"kind": "candidates", "cells": c, "values": list(v)}
-                 for v, c in candidates.items()]
+    if candidates:          # the kind of its own module, named by its class
+        from ..rules.kind.candidates import Candidates
+        rd.rules += [{"kind": Candidates.kind, "cells": c, "values": list(v)}
+                     for v, c in candidates.items()]
 
 
 def _read_outside(rd: _Reader, name: str, args: list[str]) -> None:

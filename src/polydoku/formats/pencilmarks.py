@@ -42,7 +42,8 @@ def parse_pencilmarks(text: str, *, name: str | None = None) -> Puzzle:
         givens.append(str(values[0]) if len(values) == 1 else ".")
         if 1 < len(values) < n:
             by_marks.setdefault(tuple(values), []).append(where)
+    from ..rules.kind.candidates import Candidates       # the kind, named by its class
     for marks, cells in by_marks.items():
-        rules.append({"kind": "candidates", "cells": cells, "values": list(marks)})
+        rules.append({"kind": Candidates.kind, "cells": cells, "values": list(marks)})
     data: dict[str, Any] = {"size": n, "givens": "".join(givens), "rules": rules}
     return puzzle_from_dict(data, name=name)

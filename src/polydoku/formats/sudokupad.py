@@ -397,7 +397,8 @@ def _cages(cages: Any, n: int, out: dict[str, Any], ignored: list[str]) -> list[
         elif isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
             rule["sum"] = whole_number(value.strip())
         elif isinstance(value, str) and (bounds := _bounds(value)) is not None:
-            rule = {"kind": "killer-bound", "cells": here, **bounds}     # "<15", ">20"
+            from ..rules.kind.killer_bound import KillerBound      # named by its class
+            rule = {"kind": KillerBound.kind, "cells": here, **bounds}  # "<15", ">20"
         elif value not in (None, ""):
             raise BadInput(f"SudokuPad cage {k + 1} at {here[0]} reads {str(value)[:20]!r}, "
                            f"which is not a sum")
