@@ -241,3 +241,10 @@ def test_iss_collection_is_read_right_or_refused_by_name():
             assert is_solution(puzzle, tuple(int(ch) for ch in sol)), d["name"]
             checked += 1
     assert read >= 226 and checked >= 129, (read, checked)
+
+
+def test_a_cell_given_twice_keeps_both_givens():
+    from polydoku import api
+    assert api.count(parse_iss(".~R1C1_1.~R1C1_2"), "native", limit=2).count == 0
+    assert api.count(parse_iss(".~R1C1_1_2.~R1C1_2_3.~R1C1_2_3_4"), "native",
+                     limit=2).solutions[0][0] == 2

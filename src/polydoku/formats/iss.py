@@ -273,28 +273,36 @@ class _Reader:
 
 def _read_given(rd: _Reader, args: list[str]) -> None:
     """Read a Given item: single values are givens, the even or odd values are even/odd cells,
-    other sets of values candidate givens (cells of one set are one `candidates` rule)."""
+    other sets of values candidate givens (cells of one set are one `candidates` rule). A cell
+    given again keeps both: as ISS reads them, every given holds (two values: no solution)."""
     n = rd.size
     evens, odds = list(range(2, n + 1, 2)), list(range(1, n + 1, 2))
     marked: dict[str, list[str]] = {"even": [], "odd": []}
     candidates: dict[tuple[int, ...], list[str]] = {}
+    extra: list[tuple[tuple[int, ...], list[str]]] = []
     for arg in args:
         head, *values = arg.split("_")
         cell = rd.cell(head)
         nums = [rd.number(v) for v in values]
         if any(not 1 <= v <= n for v in nums):
             raise BadInput(f"given {one_line(arg[:30])}: values are 1..{n}")
-        if len(nums) == 1:
+        if len(nums) == 1 and rd.givens.get(cell, nums[0]) == nums[0]:
             rd.givens[cell] = nums[0]
-        elif nums in (evens, odds):
+        elif nums in (evens, odds) and cell_name(cell) not in marked["even" if nums == evens
+                                                                      else "odd"]:
             marked["even" if nums == evens else "odd"].append(cell_name(cell))
-        else:
-            candidates.setdefault(tuple(sorted(set(nums))), []).append(cell_name(cell))
+        else:               # candidates, or a cell given again: every one of its items holds
+            key = tuple(sorted(set(nums)))
+            group = candidates.setdefault(key, [])
+            if cell_name(cell) in group:
+                extra.append((key, [cell_name(cell)]))
+            else:
+                group.append(cell_name(cell))
     rd.rules += [{"kind": k, "cells": v} for k, v in marked.items() if v]
-    if candidates:          # the kind of its own module, named by its class
+    if candidates or extra:     # the kind of its own module, named by its class
         from ..rules.kind.candidates import Candidates
         rd.rules += [{"kind": Candidates.kind, "cells": c, "values": list(v)}
-                     for v, c in candidates.items()]
+                     for v, c in [*candidates.items(), *extra]]
 
 
 def _read_outside(rd: _Reader, name: str, args: list[str]) -> None:
