@@ -132,3 +132,14 @@ def test_json_says_what_the_text_was_read_to_say(run_cli):
     r = run_cli("solve", to_scl(entry, ruleset(entry)), "--json")
     said = json.loads(r.out)["read_from_text"]
     assert r.code == 0 and any(s.startswith("anti-king (") for s in said)
+
+
+@pytest.mark.parametrize("text, rules", [
+    ("Diagonal non-consecutive: cells that touch diagonally may not contain consecutive digits.",
+     ["diagonal-non-consecutive"]),
+    ("Knightmare: two cells a knight's move apart may not sum to 5 or 15.", ["knightmare"]),
+    ("Anti-knight and non-consecutive rules apply.", ["anti-knight", "non-consecutive"]),
+    ("Cells a knight's move apart cannot contain the same digit.", ["anti-knight"]),
+])
+def test_a_longer_phrase_or_another_relation_is_not_read_as_a_shorter_rule(text, rules):
+    assert sorted(read(text, {}).rules) == sorted(rules)

@@ -225,9 +225,8 @@ def _globals(sentence: str, reading: Reading, diagonals: tuple[str, ...]) -> Non
                 [str(rule["kind"]), "+".join(rule.get("dots", rule.get("marks", [])))])
             reading.said.append(f"{shown} ({_quote(why)})")
 
-    for pattern, kind in _global_phrases():
-        if re.search(pattern, low) and not re.search(r"\b(?:is not|isn't|without) (?:an? )?anti",
-                                                     low):
+    if not re.search(r"\b(?:is not|isn't|without) (?:an? )?anti", low):
+        for kind in _stated(low):
             add(kind)
     if re.search(r"diagonal", low) and re.search(r"repeat|contain|1-9|1 to 9|each digit", low) \
             and not re.search(r"little killer|pointed|indicated by arrows|clue|along the "
@@ -246,6 +245,34 @@ def _globals(sentence: str, reading: Reading, diagonals: tuple[str, ...]) -> Non
     marks = [m for m in ("x", "v") if re.search(rf"\b{m}'?s?\b", low)]
     if marks and re.search(r"\bx\b|\bv\b|\bxs\b|\bvs\b|x'?s|v'?s", low):
         add({"kind": "xv-negative", "marks": marks})
+
+
+# the rules a sentence about sums, differences or consecutive values does not state by naming
+# the cells it is about ("cells a knight's move apart may not sum to 5" is no anti-knight)
+_SAME_VALUE_RULES = ("anti-knight", "anti-king")
+_OTHER_RELATION = re.compile(r"\bsum|\badd|\btotal|consecutive|\bdiffer|\bratio|\bdouble")
+
+
+def _stated(low: str) -> list[str]:
+    """Return the global kinds a sentence states: where two phrases overlap, the one that
+    starts first wins, then the longer ("diagonal non-consecutive" is no "non-consecutive");
+    the same-value rules described by their cells ("a knight's move apart") only where the
+    sentence asks no other relation of those cells (sums, consecutive values)."""
+    matches = sorted((m.start(), -len(m[0]), kind, m[0])
+                     for pattern, kind in _global_phrases()
+                     for m in re.finditer(pattern, low) if m[0])
+    out: list[str] = []
+    end = -1
+    for start, length, kind, said in matches:
+        if start < end:
+            continue
+        end = start - length
+        if kind in _SAME_VALUE_RULES and not said.startswith("anti") \
+                and _OTHER_RELATION.search(low):
+            continue                    # the cells named, another relation asked of them
+        if kind not in out:
+            out.append(kind)
+    return out
 
 
 def _quote(sentence: str) -> str:
