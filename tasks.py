@@ -199,7 +199,23 @@ def bench(args: list[str]) -> int:
                           cwd=ROOT).returncode
 
 
-COMMANDS = {"setup": lambda args: setup() or 0, "demo": demo, "test": test, "bench": bench}
+def docs(args: list[str]) -> int:
+    """Write the parts of the docs drawn from the code: docs/rules.md's names of every kind in
+    the other formats (between its `names` markers)."""
+    setup()
+    path = ROOT / "docs" / "rules.md"
+    table = subprocess.run([str(BIN / "python"), "-c", "from polydoku.formats.names import "
+                            "names_table; print(names_table(), end='')"],
+                           capture_output=True, text=True, check=True).stdout
+    head, rest = path.read_text().split("<!-- names: begin -->\n", 1)
+    tail = rest.split("<!-- names: end -->", 1)[1]
+    path.write_text(f"{head}<!-- names: begin -->\n{table}<!-- names: end -->{tail}")
+    print(f"wrote {path}")
+    return 0
+
+
+COMMANDS = {"setup": lambda args: setup() or 0, "demo": demo, "test": test, "bench": bench,
+            "docs": docs}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
