@@ -202,11 +202,13 @@ def bench(args: list[str]) -> int:
 def docs(args: list[str]) -> int:
     """Write the parts of the docs drawn from the code: docs/rules.md's names of every kind in
     the other formats (between its `names` markers)."""
-    setup()
+    if not (BIN / "python").exists():
+        setup()
     path = ROOT / "docs" / "rules.md"
     table = subprocess.run([str(BIN / "python"), "-c", "from polydoku.formats.names import "
                             "names_table; print(names_table(), end='')"],
-                           capture_output=True, text=True, check=True).stdout
+                           capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONPATH": str(ROOT / "src")}).stdout
     head, rest = path.read_text().split("<!-- names: begin -->\n", 1)
     tail = rest.split("<!-- names: end -->", 1)[1]
     path.write_text(f"{head}<!-- names: begin -->\n{table}<!-- names: end -->{tail}")
