@@ -334,3 +334,23 @@ def test_a_published_full_rank_puzzle_has_one_solution():
              {"kind": "full-rank", "side": "top", "index": 3, "rank": 1},
              {"kind": "full-rank", "side": "left", "index": 6, "rank": 24}]
     unique(6, "." * 36, rules, "531246426315342561165432214653653124")
+
+
+def test_iss_strings_of_the_kinds_read_and_write_back():
+    from polydoku.formats.iss import parse_iss, to_iss
+    text = (".HiddenSkyscraper~R8~7~4.HiddenSkyscraper~R9~5~3.HiddenSkyscraper~C9~7~5"
+            ".HiddenSkyscraper~C8~8~5.HiddenSkyscraper~C7~6~1.HiddenSkyscraper~C6~5~3"
+            ".HiddenSkyscraper~C5~4~5.HiddenSkyscraper~C4~5~5.HiddenSkyscraper~C3~1~6"
+            ".HiddenSkyscraper~C2~6~8.HiddenSkyscraper~C1~7~5.HiddenSkyscraper~R7~1~2"
+            ".HiddenSkyscraper~R6~2~3.HiddenSkyscraper~R5~8~2.HiddenSkyscraper~R4~3~6"
+            ".HiddenSkyscraper~R3~5~1.HiddenSkyscraper~R2~4~7.HiddenSkyscraper~R1~3~5")
+    puzzle = parse_iss(text)
+    assert len(puzzle.rules) == 36 and {r.kind for r in puzzle.rules} == {"hidden-skyscraper"}
+    out = api.count(puzzle, limit=2, timeout=60)
+    assert out.count == 1
+    assert parse_iss(to_iss(puzzle)).rules == puzzle.rules
+    six = parse_iss(".Shape~6x6.FullRank~C2~9~.FullRank~C3~1~.FullRank~R6~24~.ValueIndexing"
+                    "~R1C1~R2C2~R3C3.Modular~4~R1C1~R1C2")
+    assert [r.kind for r in six.rules] == ["full-rank", "full-rank", "full-rank",
+                                          "value-indexing", "modular"]
+    assert parse_iss(to_iss(six)).rules == six.rules

@@ -34,6 +34,7 @@ BASE: dict[str, float] = {
     "Quadruple": 1.8, "Minimum/Maximum": 1.5, "Entropic Line": 2.0, "Modular Line": 2.0,
     "Inequality": 1.2, "Lockout Line": 1.8, "Numbered Room": 2.0,
     "Counting Circles": 1.5, "Equality Cage": 1.5, "Rellik Cage": 1.5,
+    "Nabner Line": 2.0, "Value Indexing": 2.0, "Hidden Skyscraper": 2.0,
     "45 Rule": 2.5, "Innies and Outies": 3.0,
     "Constraint Propagation": 2.0,
     "Naked Pair": 3.0, "Naked Triple": 3.6, "Naked Quadruple": 5.0,

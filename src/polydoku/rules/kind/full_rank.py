@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Iterator
 
 from ...model.geometry import Cell
 from ..base import SIDES, OutsideRule, values_at
+from .hidden_skyscraper import outside_from_iss, outside_to_iss
 
 
 def readings(n: int) -> list[list[Cell]]:
@@ -26,6 +27,7 @@ class FullRank(OutsideRule):
     """Seen from the clue, the line's reading is the `rank`-th lowest of all 4N readings."""
 
     kind: ClassVar[str] = "full-rank"
+    iss: ClassVar[str] = "FullRank"
     description: ClassVar[str] = ("the line read from the clue is the rank-th lowest of all "
                                   "rows and columns read from both ends")
     aliases: ClassVar[tuple[str, ...]] = ("fullrank",)
@@ -79,6 +81,13 @@ class FullRank(OutsideRule):
     def sample(cls, rng, size: int) -> dict[str, Any]:
         return {"kind": cls.kind, "side": rng.choice(SIDES), "index": rng.randint(1, size),
                 "rank": rng.randint(1, 4 * size)}
+
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell) -> list[dict[str, Any]]:
+        return outside_from_iss(cls, name, args)
+
+    def write_iss(self, n: int, cell) -> list[str]:
+        return outside_to_iss(self)
 
 
 def _step(state: int, other: int, mine: int) -> int:

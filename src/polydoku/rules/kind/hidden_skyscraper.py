@@ -3,9 +3,11 @@ side the first height hidden behind a taller one before it is the clue."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator
 
+from ...errors import BadInput
 from ...model.geometry import Cell, Geometry
 from ..base import SIDES, OutsideRule, span, values_at
 
@@ -25,9 +27,7 @@ class HiddenSkyscraper(OutsideRule):
     """Seen from the clue, the first value smaller than the highest before it is the clue."""
 
     kind: ClassVar[str] = "hidden-skyscraper"
-    # ISS `HiddenSkyscraper~R2~left~right` (an outside clue's line and both sides): named once
-    # the ISS reader lays out a kind's outside clues from its own hooks
-    iss: ClassVar[str] = ""
+    iss: ClassVar[str] = "HiddenSkyscraper"
     description: ClassVar[str] = ("seen from the clue, the first value hidden behind a higher "
                                   "one is the clue")
     aliases: ClassVar[tuple[str, ...]] = ("hiddenskyscraper", "hidden-skyscrapers",
@@ -67,8 +67,7 @@ class HiddenSkyscraper(OutsideRule):
             what = f"is {hidden}" if hidden else "does not exist"
             yield f"the first hidden skyscraper {self.place()} {what}, not {self.value}"
 
-    # the step "Hidden Skyscraper" waits for the technique catalogue to read a kind's own score
-    technique: ClassVar[str] = ""
+    technique: ClassVar[str] = "Hidden Skyscraper"
     technique_score: ClassVar[int] = 40
     technique_level: ClassVar[str] = "Medium"
 
@@ -111,6 +110,38 @@ class HiddenSkyscraper(OutsideRule):
     def sample(cls, rng, size: int) -> dict[str, Any]:
         return {"kind": cls.kind, "side": rng.choice(SIDES), "index": rng.randint(1, size),
                 "value": rng.randint(1, size - 1)}
+
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell) -> list[dict[str, Any]]:
+        return outside_from_iss(cls, name, args)
+
+    def write_iss(self, n: int, cell) -> list[str]:
+        return outside_to_iss(self)
+
+
+def outside_from_iss(cls, name: str, args: list[str]) -> list[dict[str, Any]]:
+    """Return the clues of an ISS outside item `R4~left~right` (`C2~top~bottom`), either
+    clue empty, as JSON data of kind `cls`."""
+    args = args + [""] * (3 - len(args))
+    if len(args) != 3 or not re.fullmatch(r"[RC]\d{1,2}", args[0]):
+        raise BadInput(f"{name} takes a row or column (R4, C2) and two clues")
+    is_row, index = args[0][0] == "R", int(args[0][1:])
+    out = []
+    for value, side in ((args[1], "left" if is_row else "top"),
+                        (args[2], "right" if is_row else "bottom")):
+        if value:
+            if not value.isdigit() or len(value) > 4:
+                raise BadInput(f"{name}: clue {value[:10]!r} is not a number")
+            out.append({"kind": cls.kind, "side": side, "index": index,
+                        cls.value_field: int(value)})
+    return out
+
+
+def outside_to_iss(rule: OutsideRule) -> list[str]:
+    """Return an outside clue's ISS arguments: its row or column, then the clue on its side."""
+    head = f"R{rule.index + 1}" if rule.side in ("left", "right") else f"C{rule.index + 1}"
+    ahead = rule.side in ("left", "top")
+    return [head, str(rule.value) if ahead else "", "" if ahead else str(rule.value)]
 
 
 KINDS = (HiddenSkyscraper,)

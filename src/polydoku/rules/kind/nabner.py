@@ -61,8 +61,7 @@ class Nabner(CellsRule):
                 yield (f"{cell_name(self.cells[i])}={a} and {cell_name(self.cells[j])}={c} "
                        f"{how} (nabner line at {where(self.cells)})")
 
-    # the step "Nabner Line" waits for the technique catalogue to read a kind's own score
-    technique: ClassVar[str] = ""
+    technique: ClassVar[str] = "Nabner Line"
     technique_score: ClassVar[int] = 30
     technique_level: ClassVar[str] = "Medium"
 

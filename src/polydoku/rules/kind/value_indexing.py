@@ -58,8 +58,7 @@ class ValueIndexing(CellsRule):
         return [Shape(ShapeKind.LINE, idx, style="value-indexing"),
                 Shape(ShapeKind.CIRCLE, idx[:1], style="value-indexing")]
 
-    # the step "Value Indexing" waits for the technique catalogue to read a kind's own score
-    technique: ClassVar[str] = ""
+    technique: ClassVar[str] = "Value Indexing"
     technique_score: ClassVar[int] = 40
     technique_level: ClassVar[str] = "Medium"
 
