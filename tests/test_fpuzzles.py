@@ -9,7 +9,7 @@ import pytest
 
 from polydoku import api
 from polydoku.errors import BadInput
-from polydoku.formats.fpuzzles import convert, to_link
+from polydoku.formats.fpuzzles import convert, convert_object, to_link
 from polydoku.formats.jsonfmt import puzzle_from_dict
 from polydoku.formats.read import read_puzzle
 
@@ -224,3 +224,29 @@ def test_plain_lines_are_named_by_colour_like_sudokupad_lines(run_cli):
     assert r.code == 0 and r.out.split()[0] == "1", r.err
     r = run_cli("solve", plain, "--rules", "line:#123456=whispers")
     assert r.code == 2 and "no line of colour #123456" in r.err
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Rellik cages: digits may not repeat in a cage, and no combination of digits in a cage "
+     "sums to the clue.", "rellik-cage"),
+    ("Normal sudoku rules apply. Sum cages: the digits in a cage sum to the clue and may "
+     "repeat.", "sum-cage"),
+    ("Normal sudoku rules apply. Killer cages: digits in a cage sum to the clue.", "killer"),
+])
+def test_the_rules_text_says_what_the_cages_are(text, kind):
+    data = {"size": 4, "grid": grid(4), "ruleset": text,
+            "killercage": [{"cells": ["R1C1", "R1C2"], "value": "4"}]}
+    converted = convert_object(data)
+    assert [r["kind"] for r in converted.data["rules"]] == [kind]
+    assert converted.data["rules"][0]["sum"] == 4
+    assert (kind != "killer") == any("cages are" in s for s in converted.said)
+    sp = {"cells": [[{} for _ in range(4)] for _ in range(4)], "metadata": {"rules": text},
+          "cages": [{"cells": [[0, 0], [0, 1]], "value": "4"}]}
+    assert [r["kind"] for r in convert_object(sp).data["rules"]] == [kind]
+
+
+def test_two_cage_kinds_named_is_exit_2(run_cli):
+    data = {"size": 4, "grid": grid(4), "ruleset": "Rellik cages apply. Sum cages apply too.",
+            "killercage": [{"cells": ["R1C1", "R1C2"], "value": "4"}]}
+    result = run_cli("solve", json.dumps(data))
+    assert result.code == 2 and "names cages of 2 kinds" in result.err

@@ -84,6 +84,39 @@ def puzzle_of(converted: Converted, name: str | None = None) -> Puzzle:
     return puzzle_from_dict(converted.data, name=name)
 
 
+def cage_meaning(converted: Converted, text: str) -> None:
+    """Give a converted puzzle's killer cages the kind its rules text says its cages are
+    (a kind with `cage_total`: "rellik cages", "sum cages"), and say so; two such kinds named
+    is bad input naming both, never a guess."""
+    if not text or not any(isinstance(r, dict) and r.get("kind") == "killer"
+                           for r in converted.data.get("rules", ())):
+        return
+    import re
+
+    from ..rules.registry import kinds
+    from .rules_text import sentences
+    named: dict[str, str] = {}
+    for sentence in sentences(text):
+        low = sentence.lower()
+        for kind, cls in kinds().items():
+            if cls.cage_total and any(isinstance(p, str) and re.search(p, low)
+                                      for p in cls.phrases):
+                named.setdefault(kind, sentence)
+    if not named:
+        return
+    if len(named) > 1:
+        raise BadInput(f"the rules text names cages of {len(named)} kinds "
+                       f"({', '.join(sorted(named))}): give the puzzle as JSON (docs/rules.md)")
+    (kind, sentence), = named.items()
+    field = kinds()[kind].cage_total
+    for k, rule in enumerate(converted.data["rules"]):
+        if isinstance(rule, dict) and rule.get("kind") == "killer" and "sum" in rule:
+            converted.data["rules"][k] = {"kind": kind, "cells": rule["cells"],
+                                          field: rule["sum"]}
+    quoted = sentence if len(sentence) <= 120 else sentence[:117] + "..."
+    converted.said.append(f"the cages are {kind}s ({quoted!r})")
+
+
 def is_foreign(data: Any) -> bool:
     """Return whether a decoded JSON object is an f-puzzles puzzle (`grid`) or a SudokuPad one
     (`cells`) rather than polydoku's own (`givens`)."""

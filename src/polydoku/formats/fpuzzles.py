@@ -51,10 +51,18 @@ def read_link(text: str, lines: dict[str, str] | None = None) -> Converted:
 
 def convert_object(data: dict[str, Any], lines: dict[str, str] | None = None) -> Converted:
     """Return the puzzle of decoded f-puzzles JSON, or of a SudokuPad puzzle object."""
+    from .foreign import cage_meaning
     if "cells" in data and "grid" not in data:
         from . import sudokupad
-        return sudokupad.convert(data, lines)
-    return convert(data, lines)
+        converted = sudokupad.convert(data, lines)
+        meta = data.get("metadata")
+        cage_meaning(converted, sudokupad.rules_text_of(data, meta if isinstance(meta, dict)
+                                                        else {}))
+        return converted
+    converted = convert(data, lines)
+    text = data.get("ruleset")
+    cage_meaning(converted, text[:20_000] if isinstance(text, str) else "")
+    return converted
 
 
 def _payload_json(text: str) -> dict[str, Any]:

@@ -276,7 +276,7 @@ def convert(data: dict[str, Any], names: Mapping[str, str] | None = None):
     used: set[int] = set()
     pills = _pills(lines, n, used, ignored)
     rules += draw.arrow_rules(data.get("arrows"), shapes, pills, n)
-    line_rules_, reading = _lines(lines, n, names, ignored, used, _rules_text(data, metadata),
+    line_rules_, reading = _lines(lines, n, names, ignored, used, rules_text_of(data, metadata),
                                   _bulb_cells(shapes, n))
     rules += [rule for rule in reading.rules if rule not in rules]
     converted.said += reading.said
@@ -302,7 +302,7 @@ def _bulb_cells(shapes: list[draw.Shape], n: int) -> dict[str, set[str]]:
     return out
 
 
-def _rules_text(data: dict[str, Any], metadata: dict[str, Any]) -> str:
+def rules_text_of(data: dict[str, Any], metadata: dict[str, Any]) -> str:
     """Return the puzzle's rules text (metadata `rules`, or a cage holding `rules: …`)."""
     texts = [metadata.get("rules")] + [
         cage["value"].partition(":")[2] for cage in data.get("cages") or []

@@ -86,6 +86,9 @@ class Rule:
     along_path: ClassVar[bool] = False
     # the field a number after the line's name sets (`whispers:4` -> "difference"), "" = none
     path_number: ClassVar[str] = ""
+    # the field a drawn cage's total fills when a rules text says the puzzle's cages are this
+    # kind ("sum" for rellik cages); "" = a drawn cage is never this kind (formats/foreign.py)
+    cage_total: ClassVar[str] = ""
     # the score and level of this kind's own logic step (`technique`), HoDoKu's scale
     # (reasoning/logic/catalog.py), and what the step does in one phrase (docs/logic.md);
     # a score of 0 = the kind's step is none of its own

@@ -56,6 +56,7 @@ class RellikCage(CellsRule):
     total: int = 0
 
     kind: ClassVar[str] = "rellik-cage"
+    cage_total: ClassVar[str] = "sum"
     iss: ClassVar[str] = "RellikCage"
     description: ClassVar[str] = ("a cage's values differ, and no one or more of them add up "
                                   "to its total")

@@ -46,6 +46,7 @@ class SumCage(CellsRule):
     coefficients: tuple[int, ...] | None = None
 
     kind: ClassVar[str] = "sum-cage"
+    cage_total: ClassVar[str] = "sum"
     iss: ClassVar[str] = "Sum"
     description: ClassVar[str] = "the cells add up to the sum; values may repeat"
     aliases: ClassVar[tuple[str, ...]] = ("sumcage", "repeat-cage")
