@@ -764,7 +764,7 @@ def test_every_technique_is_tested():
         "Clue Combinations", "Inequality", "Lockout Line", "Numbered Room",
         "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
         "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule",
-        "Innies and Outies",
+        "Innies and Outies", "Region-Sum Totals", "Renban Claiming", "Whispers Neighbours",  # test_line_houses.py
         "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum",
         "Quadruple", "Minimum/Maximum", "Entropic Line", "Modular Line",
         "Counting Circles", "Rellik Cage", "Equality Cage", "Constraint Propagation", "Naked Pair", "Naked Triple",

@@ -55,6 +55,15 @@ TECHNIQUES: tuple[Technique, ...] = (
        "every place for a value in a house sees the same candidate through a variant rule"),
     _t("Cell Forcing", 50, "Medium", "intersections",
        "every candidate of one cell rules out the same candidate elsewhere (variant rules)"),
+    _t("Whispers Neighbours", 40, "Medium", "clues",
+       "a whispers cell whose two neighbours on the line see each other loses a value that "
+       "leaves them only one value far enough (on 9x9, a 4 would need 9 on both sides)"),
+    _t("Region-Sum Totals", 40, "Medium", "clues",
+       "a region-sum line's segments make the same total: only the totals every segment can "
+       "make remain, and each cell keeps the values of fillings that make one"),
+    _t("Renban Claiming", 50, "Medium", "intersections",
+       "a value every run a renban line can hold contains, whose places on the line all lie in "
+       "one house: the house's other cells lose it"),
     _t("Killer Cage", 20, "Easy", "clues",
        "the sets of different values adding up to a cage's sum that its cells can still hold: "
        "candidates none of them uses go"),

@@ -24,7 +24,7 @@ from ...errors import EXIT_ENGINE, PolydokuError
 from ...model import Puzzle
 from ...problem import Problem, build_problem
 from ...verify import is_solution
-from . import (als, chains, clues, fish, forcing, intersections, propagation, rule45,
+from . import (als, chains, clues, fish, forcing, intersections, line_houses, propagation, rule45,
                single_digit, singles, subsets, uniqueness, wings)
 from .board import Board, Layout, layout_of
 from .catalog import LEVELS, Rating, level_of, rate
@@ -49,6 +49,9 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("Claiming",), intersections.find_claiming),
     (("Locked Candidates (variant)",), intersections.find_locked_variant),
     (("Cell Forcing",), intersections.find_cell_forcing),
+    (("Whispers Neighbours",), line_houses.find_whispers_neighbours),
+    (("Region-Sum Totals",), line_houses.find_region_sum_totals),
+    (("Renban Claiming",), line_houses.find_renban_claiming),
     (("Naked Pair",), partial(subsets.find_naked_subset, k=2)),
     (("Naked Triple",), partial(subsets.find_naked_subset, k=3)),
     (("Hidden Pair",), partial(subsets.find_hidden_subset, k=2)),
