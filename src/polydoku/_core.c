@@ -72,6 +72,7 @@ typedef struct {
     u64 *gsums;           /* scratch: ngroups * words, the totals each group can make */
     u64 *gsets;           /* scratch: (arity + ngroups) * gswords, value sets per group */
     int gswords;
+    int search_only;      /* implied (house sums): filtered in search only */
 } Sum;
 
 #define DSUM_MAXD 12
@@ -616,7 +617,7 @@ static int fixpoint(Core *c, u64 *cand, int qn, int use_locked)
             for (int i = 0; i < c->nsums; i++) {
                 Sum *s = &c->sums[i];
                 int k = c->ntables + i;
-                if (!c->dirty[k])
+                if (!c->dirty[k] || (s->search_only && !c->strong))
                     continue;
                 c->dirty[k] = !c->repeats[k];
                 if (!(!c->strong ? sum_filter(c, s, cand, &qn, &changed)
@@ -824,8 +825,15 @@ static void begin(Core *c, long long limit, long long keep, double deadline)
     c->keep = keep < 0 ? c->limit : keep;
     c->deadline = deadline;
     c->timed_out = 0;
-    for (int v = 0; v < c->n; v++)
-        c->weight[v] = (u64)(c->watch_start[v + 1] - c->watch_start[v]);
+    /* implied sums (house sums) leave the weights alone: they restate what the clues say */
+    for (int v = 0; v < c->n; v++) {
+        u64 w = 0;
+        for (int k = c->watch_start[v]; k < c->watch_start[v + 1]; k++) {
+            int i = c->watch[k];
+            w += i < c->ntables || !c->sums[i - c->ntables].search_only;
+        }
+        c->weight[v] = w;
+    }
 }
 
 /* ------------------------------------------------------------------ the Python type */
@@ -1048,15 +1056,17 @@ static int read_sums(Core *c, PyObject *sums)
     if (!c->sums) { Py_DECREF(seq); PyErr_NoMemory(); return -1; }
     for (Py_ssize_t i = 0; i < ns; i++) {
         /* (vars, shifts per term (a list per value), allowed totals as little-endian bytes,
-           top, and the values 1..d of cells that all differ, each worth its value, or 0) */
+           top, the values 1..d of cells that all differ, each worth its value, or 0, the
+           groups of terms that differ or None, and whether it is filtered in search only) */
         PyObject *vs, *shifts, *groups = NULL;
         const char *target;
         Py_ssize_t tlen;
-        int top, distinct = 0;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OOy#i|iO", &vs, &shifts,
-                              &target, &tlen, &top, &distinct, &groups))
+        int top, distinct = 0, search_only = 0;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OOy#i|iOp", &vs, &shifts,
+                              &target, &tlen, &top, &distinct, &groups, &search_only))
             goto bad;
         Sum *s = &c->sums[c->nsums++];
+        s->search_only = search_only;
         s->vars = int_array(vs, &s->arity);
         if (!s->vars || check_vars(c, s->vars, s->arity) < 0) goto bad;
         if (top < 0 || top > (1 << 20)) {

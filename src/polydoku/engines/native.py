@@ -46,6 +46,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
+from ..problem.houses import house_sums
 from .base import ALL_KINDS, Availability, Engine, Outcome, Status
 from ..units import crossings
 
@@ -74,6 +75,8 @@ class Compiled:
     # tables the rules imply (Rule.implied), filtered in search only: they prune sooner and
     # remove no solution, while propagation for reasoning stays that of the constraints
     implied: list["_TableBits"] = field(default_factory=list, repr=False)
+    # sums the houses imply (innies and outies, problem/houses.py), filtered in search only
+    implied_sums: list["_Sum"] = field(default_factory=list, repr=False)
     _table_bits: list["_TableBits"] | None = field(default=None, repr=False)
 
     @property
@@ -146,7 +149,9 @@ def _compile(problem: Problem) -> Compiled:
             raise TypeError(f"native engine cannot handle {type(c).__name__}")
     tables += _pair_tables(problem, conflicts)
     dsizes = [problem.domain_size(v) for v in range(n)]
-    for s in linears:
+    implied_sums = [_Sum(c, [problem.domain_size(v) for v in c.vars])
+                    for c in house_sums(problem, list(units.values()))]
+    for s in linears + implied_sums:
         s.distinct = _distinct_values(s, peers, dsizes)
     nogoods: list[dict[int, tuple[tuple[int, int], ...]]] = [dict() for _ in range(n)]
     for (x, a), row in conflicts.items():
@@ -157,7 +162,8 @@ def _compile(problem: Problem) -> Compiled:
         units=list(units.values()),
         nogoods=nogoods if conflicts else None,
         tables=tables, size=size, conflicts=conflicts, linears=linears,
-        dsizes=dsizes, ncells=problem.ncells, implied=_implied(problem))
+        dsizes=dsizes, ncells=problem.ncells, implied=_implied(problem),
+        implied_sums=implied_sums)
 
 
 def _implied(problem: Problem) -> list["_TableBits"]:
@@ -556,7 +562,8 @@ class _Core:
         self.cache_left = _MASK_CACHE_BYTES // per_entry
         self.tables = C.table_bits + C.implied
         # in search, a sum of cells that all differ is filtered by value sets, as in the core
-        self.linears = [_DistinctSum(s) if s.distinct else s for s in C.linears]
+        self.linears = [_DistinctSum(s) if s.distinct else s
+                        for s in C.linears + C.implied_sums]
         impossible = [x * N + a - 1 for (x, a), row in C.conflicts.items()
                       if row.get(x, 0) >> (a - 1) & 1]
         self.start_Y = self.full & ~_bits_int((p for o in impossible for p in pos[o]),
@@ -752,11 +759,12 @@ def _build_ccore(C: Compiled):
     conflicts = [(x, a, y, m & ((1 << dsizes[y]) - 1))
                  for (x, a), row in C.conflicts.items() for y, m in row.items()]
     sums = []
-    for s in C.linears:
+    for i, s in enumerate(C.linears + C.implied_sums):
         top = sum(max(sh) for sh in s.shifts)
         words = (top + 64) // 64
         sums.append((s.vars, s.shifts, s.target.to_bytes(words * 8, "little"), top,
-                     s.distinct, None if s.distinct else _sum_groups(s, C.peers, dsizes)))
+                     s.distinct, None if s.distinct else _sum_groups(s, C.peers, dsizes),
+                     i >= len(C.linears)))
     return _compiled.Core(dsizes, C.ncells, C.peers, C.units, conflicts,
                           [(vs, ts) for vs, ts in C.tables]
                           + [(t.vars, t.tuples, True) for t in C.implied],
