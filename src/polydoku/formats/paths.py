@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import BadInput
-from ..model.rules import Rule
+from ..model.rules import Rule, first_repeated
 
 # line kinds a colour can be named as (polydoku rule kinds whose parameter is a path of cells)
 LINE_KINDS = ("whispers", "renban", "palindrome", "thermometer", "slow-thermometer", "between",
@@ -107,7 +107,7 @@ def line_rules(spec: str, cells: list[str]) -> list[dict[str, Any]]:
         ends = {cells[0], cells[-1]}
         if len(ends) == 2 and not ends & set(middle):
             return [{"kind": kind, "cells": [cells[0], *middle, cells[-1]], **extra}]
-    raise BadInput(f"a {kind} line from {cells[0]} passes {_twice(cells)} twice: its rule "
+    raise BadInput(f"a {kind} line from {cells[0]} passes {first_repeated(cells)} twice: its rule "
                    f"counts that cell once per visit, which polydoku cannot say")
 
 
@@ -129,11 +129,3 @@ def pieces(cells: list[str], reach: int, kind: str) -> list[list[str]]:
         out.append(cells[start:end + 1])
         start = end - reach + 1
 
-
-def _twice(cells: list[str]) -> str:
-    seen: set[str] = set()
-    for cell in cells:
-        if cell in seen:
-            return cell
-        seen.add(cell)
-    return cells[0]

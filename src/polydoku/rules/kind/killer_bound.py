@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Iterator
+from typing import Any, ClassVar, Iterable, Iterator, Sequence
 
 from ...errors import BadInput
-from ...model.geometry import Geometry, cell_name
+from ...model.geometry import Cell, Geometry, cell_name
 from ...model.rules import Shape, ShapeKind
 from .. import params
 from ..base import CellsRule, cells_phrase, where
@@ -46,6 +46,21 @@ def sets_of_totals(n: int, masks: list[int], totals: Iterable[int]
         keep = [a | b for a, b in zip(keep, kept)]
         fits += sets
     return keep, fits
+
+
+def cage_eliminations(geometry: Geometry, cells: tuple[Cell, ...], cands: Sequence[int],
+                      totals: Iterable[int]
+                      ) -> tuple[dict[int, int], list[tuple[int, ...]]] | None:
+    """Return what the cage combinations of a cage of different values adding up to one of
+    `totals` rule out (cell index -> values that go) and the sets that fit; None when nothing
+    goes or a total has too many sets to try."""
+    idx = [geometry.index(c) for c in cells]
+    found = sets_of_totals(geometry.size, [cands[i] for i in idx], totals)
+    if found is None:
+        return None
+    keep, fits = found
+    drop = {i: cands[i] & ~k for i, k in zip(idx, keep) if cands[i] & ~k}
+    return (drop, fits) if drop else None
 
 
 @dataclass(frozen=True)
@@ -119,17 +134,13 @@ class KillerBound(CellsRule):
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """Cage combinations: a candidate that no set of different values with a total within
         the bounds (placed so that every cell gets one value) uses goes."""
-        n = geometry.size
-        idx = [geometry.index(c) for c in self.cells]
+        top = geometry.size * len(self.cells)
         lo = max(self.low or 0, 0)
-        hi = min(self.high if self.high is not None else n * len(idx), n * len(idx))
-        found = sets_of_totals(n, [cands[i] for i in idx], range(lo, hi + 1))
+        hi = min(self.high if self.high is not None else top, top)
+        found = cage_eliminations(geometry, self.cells, cands, range(lo, hi + 1))
         if found is None:
             return None
-        keep, fits = found
-        drop = {i: cands[i] & ~k for i, k in zip(idx, keep) if cands[i] & ~k}
-        if not drop:
-            return None
+        drop, fits = found
         return drop, f"the cage {cells_phrase(self.cells)} ({self.clue()}) {sets_words(fits)}"
 
     def describe(self, geometry: Geometry) -> str:

@@ -12,7 +12,7 @@ from ...model.rules import Shape, ShapeKind
 from ..base import CellsRule, cells_phrase, where
 from ..cells import sets_words
 from ..globals import repeats
-from .killer_bound import sets_of_totals
+from .killer_bound import cage_eliminations
 
 
 def is_prime(k: int) -> bool:
@@ -51,16 +51,11 @@ class PrimeCage(CellsRule):
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """Cage combinations over every prime total: a candidate no fitting set uses goes."""
-        n = geometry.size
-        idx = [geometry.index(c) for c in self.cells]
-        primes = [t for t in range(n * len(idx) + 1) if is_prime(t)]
-        found = sets_of_totals(n, [cands[i] for i in idx], primes)
+        primes = [t for t in range(geometry.size * len(self.cells) + 1) if is_prime(t)]
+        found = cage_eliminations(geometry, self.cells, cands, primes)
         if found is None:
             return None
-        keep, fits = found
-        drop = {i: cands[i] & ~k for i, k in zip(idx, keep) if cands[i] & ~k}
-        if not drop:
-            return None
+        drop, fits = found
         return drop, f"the prime cage {cells_phrase(self.cells)} {sets_words(fits)}"
 
     def describe(self, geometry: Geometry) -> str:
