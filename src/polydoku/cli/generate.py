@@ -169,12 +169,14 @@ def generate(count, seed, level, difficulty, symmetry, minimal, givens, size, bo
         raise BadInput("--jigsaw draws its own regions: leave out --box")
     geometry = parse_box(box, size)
     clue_names = tuple(k.strip().lower() for k in clues.split(",") if k.strip())
-    if seed is None:
+    drawn = seed is None
+    if drawn:
         seed = secrets.randbelow(2**32)
-        click.echo(f"polydoku: seed {seed}", err=True)
     request = Request(geometry, tuple(parse_rules(rules)), level_of(level), symmetry, minimal,
                       givens, clue_names, jigsaw, seed, timeout, difficulty_of(difficulty))
     Generator(request)                       # an impossible request is refused before any work
+    if drawn:                                # said once the request stands: bad input is one line
+        click.echo(f"polydoku: seed {seed}", err=True)
     if fmt == "auto":
         fmt = "line" if not request.rules and not clue_names and not jigsaw else "json"
     elif fmt in ("line", "grid") and (request.rules or clue_names or jigsaw):
