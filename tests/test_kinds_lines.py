@@ -354,3 +354,76 @@ def test_iss_strings_of_the_kinds_read_and_write_back():
     assert [r.kind for r in six.rules] == ["full-rank", "full-rank", "full-rank",
                                           "value-indexing", "modular"]
     assert parse_iss(to_iss(six)).rules == six.rules
+
+
+# ---- pairwise relations (ISS `Pair`, `PairX`, `Binary`, `BinaryX`)
+
+def test_pairwise_relates_neighbours_along_the_line_or_every_two_cells():
+    line = ["r1c1", "r2c2", "r2c3"]
+    pairs = [[1, 3], [3, 1], [2, 4], [4, 2], [1, 2], [2, 3]]
+
+    def along(grid):
+        vals = [at(grid, c) for c in line]
+        return all([a, b] in pairs for a, b in zip(vals, vals[1:]))
+
+    def every(grid):
+        vals = [at(grid, c) for c in line]
+        return all([vals[i], vals[j]] in symmetric for i in range(3) for j in range(i + 1, 3))
+    found = agrees([{"kind": "pairwise", "cells": line, "pairs": pairs}], along)
+    assert found and len(found) < 288
+    symmetric = [[1, 3], [3, 1], [2, 4], [4, 2], [1, 4], [4, 1], [3, 4], [4, 3]]
+    assert agrees([{"kind": "pairwise", "cells": line, "pairs": symmetric, "all_pairs": True}],
+                  every)
+    round_trips({"kind": "pairwise", "cells": ["r1c1", "r1c2"], "pairs": [[1, 2], [3, 4]]})
+    round_trips({"kind": "pairwise", "cells": ["r1c1", "r1c2"], "pairs": [[1, 2], [2, 1]],
+                 "all_pairs": True})
+    refused({"kind": "pairwise", "cells": ["r1c1", "r1c2"], "pairs": [[1, 5]]}, "item 1")
+    refused({"kind": "pairwise", "cells": ["r1c1", "r1c2"], "pairs": [[1, 2]],
+             "all_pairs": True}, "symmetric")
+    refused({"kind": "pairwise", "cells": ["r1c1", "r1c2"], "pairs": []}, "field \"pairs\"")
+
+
+@given(st.integers(4, 16), st.sets(st.tuples(st.integers(1, 16), st.integers(1, 16)),
+                                   min_size=1, max_size=60))
+def test_iss_relation_keys_read_back_the_pairs_they_write(n, pairs):
+    from polydoku.rules.kind.pairwise import key_pairs, pairs_key
+    pairs = {(a, b) for a, b in pairs if a <= n and b <= n}
+    assert key_pairs(pairs_key(pairs, n), n) == pairs
+
+
+def test_iss_relation_keys_as_iss_writes_them():
+    from polydoku.formats.iss import parse_iss, to_iss
+    from polydoku.rules.kind.pairwise import key_pairs
+    # ISS's key of "a and b in ratio 1:3" and its nabner key (older spelling: - and _ swapped)
+    assert key_pairs("EAEBEAAQAAAAE", 9) == {(1, 3), (3, 1), (2, 6), (6, 2), (3, 9), (9, 3)}
+    nabner = parse_iss(".BinaryX~8H-xf8H-xf8H-B~~R1C1~R1C3~~R5C5~R7C7")
+    assert [r.to_data() for r in nabner.rules] == [
+        {"kind": "nabner", "cells": ["r1c1", "r1c3"]}, {"kind": "nabner", "cells": ["r5c5", "r7c7"]}]
+    assert parse_iss(to_iss(nabner)).rules == nabner.rules
+    pair = parse_iss(".Pair~EAEBEAAQAAAAE~_1%3A3~R2C6~R3C6")
+    assert pair.rules[0].to_data()["pairs"] == [[1, 3], [2, 6], [3, 1], [3, 9], [6, 2], [9, 3]]
+    assert parse_iss(to_iss(pair)).rules == pair.rules
+
+
+def test_pairwise_logic_keeps_values_with_a_partner():
+    rule = rule_from_data({"kind": "pairwise", "cells": ["r1c1", "r1c2", "r1c3"],
+                           "pairs": [[1, 3], [3, 5], [5, 7]]}, G9)
+    cands = [(1 << 9) - 1] * 81
+    drop, reason = rule.deduce(G9, cands)
+    left = [[v + 1 for v in range(9) if (cands[i] & ~drop[i]) >> v & 1] for i in range(3)]
+    assert left == [[1, 3], [3, 5], [5, 7]]
+    assert "pairwise line" in reason
+
+
+@pytest.mark.slow
+def test_a_published_pairwise_puzzle_has_one_solution():
+    # "Odd/Even Thermo Sudoku" (ISS collection, from logic-masters.de): its thermometers are
+    # pairwise lines "smaller, same parity"; read from ISS's own string
+    from conftest import ROOT
+    from polydoku.formats.iss import parse_iss
+    collection = (ROOT / "tests" / "data" / "iss_collection.jsonl").read_text().splitlines()
+    text = next(json.loads(line)["input"] for line in collection if "Odd/Even Thermo" in line)
+    out = api.count(parse_iss(text), limit=2, timeout=120)
+    assert out.exhausted and out.count == 1
+    assert "".join(map(str, out.solutions[0])) == (
+        "613798524298145736457362198971853642384621975562479813139286457726514389845937261")

@@ -769,7 +769,7 @@ def test_every_technique_is_tested():
         "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum",
         "Quadruple", "Minimum/Maximum", "Entropic Line", "Modular Line",
         "Counting Circles", "Rellik Cage", "Equality Cage", "Constraint Propagation", "Naked Pair", "Naked Triple",
-        "Nabner Line", "Value Indexing", "Hidden Skyscraper",   # tests/test_kinds_lines.py
+        "Nabner Line", "Value Indexing", "Hidden Skyscraper", "Pairwise Relation",  # test_kinds_lines.py
         "Naked Quadruple", "Hidden Pair", "Hidden Triple", "Hidden Quadruple", "X-Wing",
         "Swordfish", "Jellyfish", "Finned X-Wing", "Sashimi X-Wing", "Remote Pair", "Skyscraper",
         "2-String Kite", "Empty Rectangle", "W-Wing", "XY-Wing", "XYZ-Wing"}

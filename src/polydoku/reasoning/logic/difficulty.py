@@ -34,7 +34,7 @@ BASE: dict[str, float] = {
     "Quadruple": 1.8, "Minimum/Maximum": 1.5, "Entropic Line": 2.0, "Modular Line": 2.0,
     "Inequality": 1.2, "Lockout Line": 1.8, "Numbered Room": 2.0,
     "Counting Circles": 1.5, "Equality Cage": 1.5, "Rellik Cage": 1.5,
-    "Nabner Line": 2.0, "Value Indexing": 2.0, "Hidden Skyscraper": 2.0,
+    "Nabner Line": 2.0, "Pairwise Relation": 2.0, "Value Indexing": 2.0, "Hidden Skyscraper": 2.0,
     "45 Rule": 2.5, "Innies and Outies": 3.0,
     "Whispers Neighbours": 2.6, "Region-Sum Totals": 2.6, "Renban Claiming": 2.8,
     "Constraint Propagation": 2.0,

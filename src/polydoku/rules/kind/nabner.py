@@ -4,12 +4,13 @@ two cells of the line, not only neighbours)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator
+from typing import Any, Callable, ClassVar, Iterator
 
 from ...errors import BadInput
-from ...model.geometry import Geometry, cell_name
+from ...model.geometry import Cell, Geometry, cell_name
 from ..base import CellsRule, pair_support, values_at, where
 from ..lines import random_line
+from .pairwise import is_nabner, key_pairs, named_groups, pairs_key
 
 
 def apart(a: int, b: int) -> bool:
@@ -30,6 +31,7 @@ class Nabner(CellsRule):
     line_style: ClassVar[str] = "nabner"
     drawn_colour: ClassVar[str] = "#E6C700"
     phrases: ClassVar[tuple[str, ...]] = (r"\bnabner",)
+    iss: ClassVar[str] = "PairX"         # ISS's relation between every two cells, "2 apart"
 
     @classmethod
     def read_cells(cls, data, g: Geometry):
@@ -79,6 +81,20 @@ class Nabner(CellsRule):
             return None
         return drop, (f"on the nabner line from {cell_name(self.cells[0])}, no two values "
                       f"repeat or are consecutive")
+
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell: Callable[[str], str]) -> Any:
+        """A PairX item whose relation is "2 or more apart": a nabner line per group; another
+        relation is the pairwise kind's (None)."""
+        if not args or not is_nabner(key_pairs(args[0], n), n):
+            return None
+        return [{"kind": cls.kind, "cells": [cell(c) for c in group]}
+                for group in named_groups(args[1:]) if len(group) > 1]
+
+    def iss_items(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
+        key = pairs_key(((a, b) for a in range(1, n + 1) for b in range(1, n + 1)
+                         if apart(a, b)), n)
+        return ["~".join(["PairX", key, "_Nabner", *(cell(c) for c in self.cells)])]
 
     @classmethod
     def sample(cls, rng, size: int) -> dict[str, Any]:
