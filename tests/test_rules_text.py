@@ -12,6 +12,8 @@ from pathlib import Path
 
 import lzstring
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from test_sudokupad import to_scl
 
 from polydoku import api
@@ -143,3 +145,15 @@ def test_json_says_what_the_text_was_read_to_say(run_cli):
 ])
 def test_a_longer_phrase_or_another_relation_is_not_read_as_a_shorter_rule(text, rules):
     assert sorted(read(text, {}).rules) == sorted(rules)
+
+
+@given(st.text(max_size=300))
+def test_any_text_gives_shape_meanings_or_one_bad_input(text):
+    from polydoku.formats.rules_text import CELL_MEANINGS, shape_meanings
+    try:
+        meanings, said = shape_meanings(text)
+    except BadInput as err:
+        assert "\n" not in str(err)
+        return
+    assert set(meanings) <= {"circle", "square", "grey dot"} and len(said) == len(meanings)
+    assert set(meanings.values()) <= {k for k, _ in CELL_MEANINGS} | {"grey-dot"}

@@ -426,6 +426,48 @@ def test_a_zipper_centre_dot_is_part_of_its_line():
     assert "zipper centre at r1c2" in converted.ignored
 
 
+def shapes_puzzle(rules: str | None) -> dict:
+    """Return a SudokuPad puzzle with a grey circle in r1c1, a grey square in r2c2 and a grey
+    dot between r5c5 and r5c6, and these rules text."""
+    data = {"ce": [[{}] * 9 for _ in range(9)],
+            "u": [{"ct": [0.5, 0.5], "w": 0.7, "h": 0.7, "r": True, "c2": "#C0C0C0"},
+                  {"ct": [1.5, 1.5], "w": 0.7, "h": 0.7, "c2": "#C0C0C0"}],
+            "o": [{"ct": [4.5, 5.0], "w": 0.3, "h": 0.3, "r": True, "c2": "#A0A0A0",
+                   "c1": "#000000"}]}
+    if rules is not None:
+        data["metadata"] = {"rules": rules}
+    return relaxed_json(zipped(data))
+
+
+@pytest.mark.parametrize("text, circle, square", [
+    ("Digits in grey circles are odd. Digits in grey squares are even.", "odd", "even"),
+    ("Circles contain even digits, squares contain odd digits.", "even", "odd"),
+    ("A digit in a circle is smaller than its orthogonal neighbours; a digit in a square is "
+     "greater than its orthogonal neighbours.", "minimum", "maximum"),
+])
+def test_cell_shapes_mean_what_the_rules_text_says(text, circle, square):
+    rules = text + " Cells joined by a grey dot are consecutive or in a 1:2 ratio."
+    converted = convert(shapes_puzzle(rules))
+    assert converted.data["rules"] == [{"kind": circle, "cells": ["r1c1"]},
+                                       {"kind": square, "cells": ["r2c2"]},
+                                       {"kind": "grey-dot", "cells": ["r5c5", "r5c6"]}]
+    assert any(said.startswith(f"circles read as {circle}") for said in converted.said)
+    assert any(said.startswith("grey dots read as grey-dot") for said in converted.said)
+
+
+def test_a_grey_dot_the_text_leaves_open_and_two_meanings_are_refused_by_name():
+    with pytest.raises(BadInput, match="grey dot between r5c5 and r5c6: the rules text"):
+        convert(shapes_puzzle("Normal sudoku rules apply."))
+    with pytest.raises(BadInput, match="circles two meanings, odd .* and even"):
+        convert(shapes_puzzle("Circled digits are odd. Digits in circles are even."))
+
+
+def test_without_a_word_on_them_grey_circles_are_odd_and_squares_even():
+    data = shapes_puzzle("Cells joined by a grey dot are consecutive or one is double the other")
+    assert convert(data).data["rules"][:2] == [{"kind": "odd", "cells": ["r1c1"]},
+                                               {"kind": "even", "cells": ["r2c2"]}]
+
+
 # ---------------------------------------------------------------- links, every form
 
 HELD_OUT_4 = [json.loads(line) for line in (Path(__file__).parent / "data" / "variants"

@@ -275,5 +275,52 @@ def _stated(low: str) -> list[str]:
     return out
 
 
+# the shapes a drawing puts in cells or on edges whose meaning the text gives, and the
+# meanings it may give them, each by its phrase
+SHAPE_WORDS: dict[str, str] = {"circle": r"\bcircle[sd]?\b", "square": r"\bsquares?\b",
+                               "grey dot": r"\b(?:grey|gray) (?:kropki )?dots?\b"}
+CELL_MEANINGS: tuple[tuple[str, str], ...] = (
+    ("odd", r"\bodd\b"), ("even", r"\beven\b"),
+    ("minimum", r"\b(?:smaller|less|lower) than\b|\bminim"),
+    ("maximum", r"\b(?:greater|larger|bigger|higher) than\b|\bmaxim"))
+_NOT_A_SHAPE = re.compile(r"\d\s*[x×]\s*\d+\s+squares?|squares? (?:box|region)|"
+                          r"circle[sd]? (?:cell|digit|number)s? (?:count|indicate|show)")
+
+
+def shape_meanings(text: str) -> tuple[dict[str, str], list[str]]:
+    """Return what a rules text says the shapes in cells and on edges are ({"circle": "odd",
+    "square": "even", "grey dot": "grey-dot"}), with the sentences read: a sentence naming one
+    shape and one meaning, or as many shapes as meanings (paired in order: "circles are odd and
+    squares even"); a sentence that pairs them no way says nothing. One shape given two
+    meanings is bad input naming both sentences."""
+    found: dict[str, tuple[str, str]] = {}
+    said: list[str] = []
+    for sentence in sentences(text):
+        low = _NOT_A_SHAPE.sub(" ", sentence.lower())
+        shapes = sorted((m.start(), shape) for shape, pattern in SHAPE_WORDS.items()
+                        for m in [re.search(pattern, low)] if m)
+        if not shapes:
+            continue
+        meanings = sorted((m.start(), kind) for kind, pattern in CELL_MEANINGS
+                          for m in [re.search(pattern, low)] if m)
+        if re.search(r"consecutive", low) and re.search(r"ratio|double|twice|1:2", low):
+            meanings = [(0, "grey-dot")]
+        pairs = [(shapes[0][1], meanings[0][1])] if len(shapes) == 1 and len(meanings) == 1 \
+            else list(zip([s for _, s in shapes], [m for _, m in meanings])) \
+            if len(shapes) == len(meanings) else []
+        for shape, meaning in pairs:
+            if (shape == "grey dot") != (meaning == "grey-dot"):
+                continue                # a dot is no odd cell, a circle no dot
+            before = found.get(shape)
+            if before and before[0] != meaning:
+                raise BadInput(f"the rules text gives {shape}s two meanings, {before[0]} "
+                               f"({_quote(before[1])}) and {meaning} ({_quote(sentence)}): give "
+                               f"the puzzle as JSON (docs/rules.md)")
+            if not before:
+                found[shape] = (meaning, sentence)
+                said.append(f"{shape}s read as {meaning} ({_quote(sentence)})")
+    return {shape: meaning for shape, (meaning, _) in found.items()}, said
+
+
 def _quote(sentence: str) -> str:
     return repr(sentence if len(sentence) <= 120 else sentence[:117] + "...")

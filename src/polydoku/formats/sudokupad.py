@@ -279,8 +279,9 @@ def convert(data: dict[str, Any], names: Mapping[str, str] | None = None):
     line_rules_, reading = _lines(lines, n, names, ignored, used, rules_text_of(data, metadata),
                                   _bulb_cells(shapes, n))
     rules += [rule for rule in reading.rules if rule not in rules]
-    converted.said += reading.said
-    rules += _shapes(shapes, n, ignored, _line_ends(line_rules_))
+    meanings, said = rules_text.shape_meanings(rules_text_of(data, metadata))
+    converted.said += reading.said + said
+    rules += _shapes(shapes, n, ignored, _line_ends(line_rules_), meanings)
     rules += line_rules_
     out["rules"] = rules
     title = metadata.get("title") or data.get("title")
@@ -438,7 +439,10 @@ def _line_ends(line_rules: list[dict[str, Any]]) -> dict[str, str]:
 
 
 def _shapes(shapes: list[draw.Shape], n: int, ignored: list[str],
-            line_ends: dict[str, str]) -> list[Any]:
+            line_ends: dict[str, str], meanings: dict[str, str]) -> list[Any]:
+    """Return the rules of the shapes on edges, corners and in cells; what a grey circle or
+    square in a cell, or a grey dot on an edge, is the rules text says (`meanings`; grey
+    circles odd and squares even when it says nothing)."""
     rules: list[Any] = []
     for shape in shapes:
         kind = shape.layer[:-1]
@@ -460,6 +464,12 @@ def _shapes(shapes: list[draw.Shape], n: int, ignored: list[str],
         elif edge and small and not text and background in ("#FFFFFF", "#000000"):
             kind_name = "kropki-white" if background == "#FFFFFF" else "kropki-black"
             rules.append({"kind": kind_name, "cells": list(edge)})
+        elif edge and small and not text and draw.is_grey(background):
+            if "grey dot" not in meanings:
+                raise BadInput(f"SudokuPad grey dot between {edge[0]} and {edge[1]}: the rules "
+                               f"text does not say what grey dots are; write the puzzle as "
+                               f"JSON (docs/rules.md)")
+            rules.append({"kind": meanings["grey dot"], "cells": list(edge)})
         elif (sign := draw.sign_rule(shape, n)) is not None:
             rules.append(sign)
         elif (y.is_integer() and x.is_integer() and 0 < y < n and 0 < x < n
@@ -471,7 +481,8 @@ def _shapes(shapes: list[draw.Shape], n: int, ignored: list[str],
         elif not text and at_centre and centre_cell in line_ends:
             ignored.append(f"{line_ends[centre_cell]} at {centre_cell}")
         elif (rule := draw.cell_shape(shape, n)) is not None:
-            rules.append(rule)
+            shape_word = "circle" if rule["kind"] == "odd" else "square"
+            rules.append(dict(rule, kind=meanings.get(shape_word, rule["kind"])))
         elif at_centre and not text and 0.95 <= min(shape.width, shape.height) \
                 and max(shape.width, shape.height) <= 1.05 and not shape.rounded:
             ignored.append(f"shaded cell at {centre_cell}")
@@ -489,11 +500,12 @@ def _shapes(shapes: list[draw.Shape], n: int, ignored: list[str],
 
 
 def _merge_cells(rules: list[Any]) -> list[Any]:
-    """Return the rules with the odd cells in one rule and the even cells in another."""
+    """Return the rules with the odd cells in one rule, the even cells in another (and the
+    minimum and the maximum cells likewise)."""
     out: list[Any] = []
     merged: dict[str, dict[str, Any]] = {}
     for rule in rules:
-        if isinstance(rule, dict) and rule["kind"] in ("odd", "even"):
+        if isinstance(rule, dict) and rule["kind"] in ("odd", "even", "minimum", "maximum"):
             if rule["kind"] in merged:
                 merged[rule["kind"]]["cells"] += rule["cells"]
                 continue
