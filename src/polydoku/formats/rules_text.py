@@ -287,9 +287,16 @@ _NOT_A_SHAPE = re.compile(r"\d\s*[x×]\s*\d+\s+squares?|squares? (?:box|region)|
                           r"circle[sd]? (?:cell|digit|number)s? (?:count|indicate|show)")
 
 
+def _dot_kinds(low: str) -> list[str]:
+    """Return the kinds of dot (`mark` "grey dot") whose phrases a sentence matches."""
+    from ..rules.registry import kinds
+    return [kind for kind, cls in kinds().items() if getattr(cls, "mark", "") == "grey dot"
+            and any(isinstance(p, str) and re.search(p, low) for p in cls.phrases)]
+
+
 def shape_meanings(text: str) -> tuple[dict[str, str], list[str]]:
     """Return what a rules text says the shapes in cells and on edges are ({"circle": "odd",
-    "square": "even", "grey dot": "grey-dot"}), with the sentences read: a sentence naming one
+    "square": "even", "grey dot": a kind of dot by its phrases}), with the sentences read: a sentence naming one
     shape and one meaning, or as many shapes as meanings (paired in order: "circles are odd and
     squares even"); a sentence that pairs them no way says nothing. One shape given two
     meanings is bad input naming both sentences."""
@@ -303,13 +310,14 @@ def shape_meanings(text: str) -> tuple[dict[str, str], list[str]]:
             continue
         meanings = sorted((m.start(), kind) for kind, pattern in CELL_MEANINGS
                           for m in [re.search(pattern, low)] if m)
-        if re.search(r"consecutive", low) and re.search(r"ratio|double|twice|1:2", low):
-            meanings = [(0, "grey-dot")]
+        dots = _dot_kinds(low)
+        if dots:                        # a sentence on what a grey dot joins: its kind
+            meanings = [(0, dots[0])]
         pairs = [(shapes[0][1], meanings[0][1])] if len(shapes) == 1 and len(meanings) == 1 \
             else list(zip([s for _, s in shapes], [m for _, m in meanings])) \
             if len(shapes) == len(meanings) else []
         for shape, meaning in pairs:
-            if (shape == "grey dot") != (meaning == "grey-dot"):
+            if (shape == "grey dot") != (meaning in dots):
                 continue                # a dot is no odd cell, a circle no dot
             before = found.get(shape)
             if before and before[0] != meaning:

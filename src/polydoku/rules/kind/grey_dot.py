@@ -21,6 +21,10 @@ class GreyDot(PairRule):
                                   "the other")
     aliases: ClassVar[tuple[str, ...]] = ("gray-dot", "grey-kropki", "gray-kropki")
     words: ClassVar[str] = "are neither consecutive nor in ratio 1:2"
+    # a sentence of the rules text on what grey dots join
+    phrases: ClassVar[tuple[str, ...]] = (
+        r"consecutive.{0,80}(?:ratio|double|twice|1:2)|(?:ratio|double|twice|1:2).{0,80}"
+        r"consecutive",)
 
     def ok(self, a: int, b: int) -> bool:
         return abs(a - b) == 1 or a == 2 * b or b == 2 * a
