@@ -308,7 +308,7 @@ def test_logic_steps_name_the_rule_and_keep_the_solution():
 def test_iss_strings_round_trip(data):
     puzzle = puzzle_with([data])
     text = to_iss(puzzle)
-    assert f".{KINDS[data['kind']].iss}~" in text
+    assert f".{KINDS[data['kind']].iss.split()[0]}~" in text
     back = parse_iss(text)
     assert back == puzzle and to_iss(back) == text
 

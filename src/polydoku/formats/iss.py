@@ -458,6 +458,32 @@ def _read_item(rd: _Reader, k: int, item: str) -> None:
             from None
 
 
+def _along(rule: Any) -> list[Any]:
+    """Return the rules of a line that passes a cell twice, as a drawn line of its kind is read
+    (`paths.line_rules`: pieces of distinct cells, or refused by name); any other rule alone."""
+    from .paths import LINE_NUMBERS, line_rules
+    cells = rule.get("cells") if isinstance(rule, dict) else None
+    if not isinstance(cells, list) or len(set(cells)) == len(cells) \
+            or rule["kind"] not in _LINES.values() and rule["kind"] not in (
+                "whispers", "lockout", "sum-line", "modular", "parity"):
+        return [rule]
+    number = LINE_NUMBERS.get(rule["kind"])
+    extra = {k: v for k, v in rule.items() if k not in ("kind", "cells", number)}
+    if extra:
+        return [rule]                   # a line with more than a number: its own reading
+    spec = rule["kind"] + (f":{rule[number]}" if number and number in rule else "")
+    return line_rules(spec, cells)
+
+
+def _has_boxes(n: int) -> bool:
+    """Return whether an n x n grid has boxes of its own (a prime size has none)."""
+    try:
+        box_shape_for(n)
+    except BadInput:
+        return False
+    return True
+
+
 def parse_iss(text: str, *, name: str | None = None) -> Puzzle:
     """Return the puzzle of an ISS constraint string."""
     from .jsonfmt import puzzle_from_dict
@@ -470,11 +496,14 @@ def parse_iss(text: str, *, name: str | None = None) -> Puzzle:
     for k in shapes[:1] + [k for k in range(len(items)) if k not in shapes[:1]]:
         _read_item(rd, k, items[k])
     n = rd.size
-    data: dict[str, Any] = {"size": n, "rules": rd.rules}
-    if rd.layout is not None:
-        if not rd.no_boxes:
-            raise BadInput("ISS Jigsaw without NoBoxes: polydoku takes jigsaw regions instead "
-                           "of the boxes")
+    data: dict[str, Any] = {"size": n, "rules": [r for rule in rd.rules for r in _along(rule)]}
+    if rd.layout is not None and not rd.no_boxes and _has_boxes(n):
+        if len(rd.layout) != n * n:
+            raise BadInput(f"ISS Jigsaw layout has {len(rd.layout)} cells, expected {n * n}")
+        for label in dict.fromkeys(rd.layout):  # boxes kept: each piece is an extra region
+            data["rules"].append({"kind": "extra-region", "cells": [
+                cell_name(divmod(i, n)) for i, ch in enumerate(rd.layout) if ch == label]})
+    elif rd.layout is not None:
         if len(rd.layout) != n * n:
             raise BadInput(f"ISS Jigsaw layout has {len(rd.layout)} cells, expected {n * n}")
         shape = box_shape_of(n, list(rd.layout))

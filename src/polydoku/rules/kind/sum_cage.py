@@ -47,7 +47,8 @@ class SumCage(CellsRule):
 
     kind: ClassVar[str] = "sum-cage"
     cage_total: ClassVar[str] = "sum"
-    iss: ClassVar[str] = "Sum"
+    # ISS's `Sum`, and a `Cage` that lists a cell twice (its total counts the cell twice)
+    iss: ClassVar[str] = "Sum Cage"
     description: ClassVar[str] = "the cells add up to the sum; values may repeat"
     aliases: ClassVar[tuple[str, ...]] = ("sumcage", "repeat-cage")
     phrases: ClassVar[tuple[str, ...]] = (
@@ -121,6 +122,21 @@ class SumCage(CellsRule):
             if rest[0] != "=":
                 raise BadInput(f"sum {args[0][:20]!r}: expected SUM or SUM_=_WEIGHTS")
             out["coefficients"] = rest[1:]
+        return out
+
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell: Callable[[str], str]) -> Any:
+        """A `Sum` item; a `Cage` item that lists a cell twice is a killer cage of its cells
+        (each once, no total) and a sum cage of its total over every listed cell, as ISS
+        counts it; another `Cage` is the killer's (None)."""
+        if name == "Sum":
+            return cls.read_iss(args, cell)
+        cells = [cell(a) for a in args[1:]]
+        if len(set(cells)) == len(cells):
+            return None
+        out: list[dict[str, Any]] = [{"kind": "killer", "cells": list(dict.fromkeys(cells))}]
+        if args[0] not in ("", "0"):
+            out.append({"kind": cls.kind, "cells": cells, "sum": args[0]})
         return out
 
     def write_iss(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
