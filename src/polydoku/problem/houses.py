@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 from .ir import Linear, Problem
 
-MAX_TERMS = 12      # an implied sum of more open cells prunes too little for its filtering
+MAX_TERMS = 8       # an implied sum of more open cells prunes too little for its filtering
+                    # (boxes: 143 ms with 12, 81 ms with 8, at the same nodes)
 
 
 def house_sums(problem: Problem, units: Sequence[Sequence[int]]) -> list[Linear]:
