@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from polydoku import api
 from polydoku.errors import BadInput
 from polydoku.formats.jsonfmt import puzzle_from_dict
-from polydoku.formats.paths import line_rules, pieces
+from polydoku.formats.paths import line_rules
+from polydoku.rules.base import path_pieces as pieces
 
 N = 4
 CELLS = [f"r{r + 1}c{c + 1}" for r in range(N) for c in range(N)]

@@ -193,11 +193,6 @@ def _draw_cell(layer, puzzle, lay, i, value, candidates, is_marked, red) -> None
             text_anchor="middle", dominant_baseline="central")
 
 
-# Colours of line rules, by the style their Shape names.
-LINE_COLOURS = {"whispers": "#2ca02c", "renban": "#9467bd", "palindrome": "#8c8c8c",
-                "between": "#6baed6", "entropic": "#ff7f0e", "modular": "#17becf",
-                "zipper": "#e377c2", "region-sum": "#1f77b4", "parity": "#d62728",
-                "lockout": "#3182bd", "double-arrow": "#8c564b", "sum-line": "#bcbd22"}
 SHADES = {"window": "#9ecae1", "region": "#c7e9c0", "clone": "#fdd0a2", "index": "#dadaeb"}
 GREY, LIGHT = "#b0b0b0", "#d9d9d9"
 _OVER = {ShapeKind.CAGE, ShapeKind.DOT, ShapeKind.MARK, ShapeKind.OUTSIDE, ShapeKind.CORNER,
@@ -209,7 +204,7 @@ def _line_colour(style: str) -> str:
     """Return the colour of a line whose shape names a kind: the kind's `drawn_colour`."""
     from .rules.registry import kinds
     cls = kinds().get(style)
-    return (cls.drawn_colour if cls is not None else "") or LINE_COLOURS.get(style, GREY)
+    return (cls.drawn_colour if cls is not None else "") or GREY
 
 
 def _centre(lay: Layout, i: int) -> tuple[float, float]:

@@ -460,19 +460,13 @@ def _read_item(rd: _Reader, k: int, item: str) -> None:
 
 def _along(rule: Any) -> list[Any]:
     """Return the rules of a line that passes a cell twice, as a drawn line of its kind is read
-    (`paths.line_rules`: pieces of distinct cells, or refused by name); any other rule alone."""
-    from .paths import LINE_NUMBERS, line_rules
+    (`Rule.from_path`: pieces of distinct cells, or refused by name); any other rule alone."""
+    from ..rules.registry import line_kinds
     cells = rule.get("cells") if isinstance(rule, dict) else None
-    if not isinstance(cells, list) or len(set(cells)) == len(cells) \
-            or rule["kind"] not in _LINES.values() and rule["kind"] not in (
-                "whispers", "lockout", "sum-line", "modular", "parity"):
+    cls = line_kinds().get(rule["kind"]) if isinstance(rule, dict) else None
+    if cls is None or not isinstance(cells, list) or len(set(cells)) == len(cells):
         return [rule]
-    number = LINE_NUMBERS.get(rule["kind"])
-    extra = {k: v for k, v in rule.items() if k not in ("kind", "cells", number)}
-    if extra:
-        return [rule]                   # a line with more than a number: its own reading
-    spec = rule["kind"] + (f":{rule[number]}" if number and number in rule else "")
-    return line_rules(spec, cells)
+    return cls.from_path(cells, {k: v for k, v in rule.items() if k not in ("kind", "cells")})
 
 
 def _has_boxes(n: int) -> bool:

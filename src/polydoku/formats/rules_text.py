@@ -24,27 +24,6 @@ from typing import Any
 
 from ..errors import BadInput
 
-# (pattern, line kind): the phrases that name a line kind, most specific first
-LINE_PHRASES: tuple[tuple[str, str], ...] = (
-    (r"dutch whisper", "whispers:4"),
-    (r"german whisper|whisper line|\bwhispers?\b|difference of (?:at least )?(?:5|five) or more"
-     r"|differ by (?:at least )?(?:5|five)", "whispers"),
-    (r"\brenbans?\b|consecutive(?: non-repeating| and non-repeating)? digits in any order"
-     r"|set of (?:non-repeating )?consecutive digits|run of consecutive digits", "renban"),
-    (r"palindrom|reads? the same (?:way )?(?:from )?(?:both|backwards?|in both)", "palindrome"),
-    (r"slow thermo", "slow-thermometer"),
-    (r"\bthermo(?:meter)?s?\b", "thermometer"),
-    (r"between line|strictly between|(?:must|should) (?:be|lie) between|(?:lie|are) "
-     r"between (?:the|those|its)", "between"),
-    (r"lockout", "lockout"),
-    (r"entropic", "entropic"),
-    (r"modular line|\bmodular\b", "modular"),
-    (r"zipper|equidistant from the cent(?:er|re)", "zipper"),
-    (r"region sum|equal sum within each (?:box|region)|same sum in each (?:box|region)",
-     "region-sum"),
-    (r"parity line|alternate between odd and even", "parity"),
-    (r"double arrow", "double-arrow"),
-)
 # colour words and the hues (degrees) and kinds of colour they stand for
 COLOUR_WORDS: dict[str, str] = {
     "red": "red", "orange": "orange", "yellow": "yellow", "gold": "yellow", "green": "green",
@@ -53,15 +32,6 @@ COLOUR_WORDS: dict[str, str] = {
     "lavender": "purple", "magenta": "pink", "pink": "pink", "grey": "grey", "gray": "grey",
     "silver": "grey", "black": "black", "white": "white", "brown": "brown",
 }
-GLOBAL_PHRASES: tuple[tuple[str, str], ...] = (
-    (r"anti-?knight|knight'?s move|chess knight", "anti-knight"),
-    (r"anti-?king|king'?s move|touch(?:ing)? diagonally|diagonally adjacent cells (?:can|may)"
-     r"not", "anti-king"),
-    (r"non-?consecutive|(?:orthogonally )?adjacent cells (?:can|may)not (?:contain|be) "
-     r"consecutive", "non-consecutive"),
-    (r"disjoint (?:groups|sets|subsets|sudoku|rule)|same (?:relative )?position (?:in|within|"
-     r"relative to) (?:its|their|each|the) (?:3x3 )?(?:box|region)", "disjoint-groups"),
-)
 _NEGATED = re.compile(r"\bnot all\b|\bno negative\b|without (?:the )?negative|"
                       r"not (?:all )?necessarily", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n+")
@@ -107,7 +77,7 @@ def _line_phrases() -> list[tuple[str, str]]:
     """Return (pattern, line name) for every phrase that names a line kind: its own
     (`Rule.phrases` of the kinds `along_path`; a phrase with a number names `kind:number`)."""
     from ..rules.registry import line_kinds
-    out = list(LINE_PHRASES)
+    out = []
     for kind, cls in line_kinds().items():
         for phrase in cls.phrases:
             pattern, number = (phrase, None) if isinstance(phrase, str) else phrase
@@ -118,8 +88,8 @@ def _line_phrases() -> list[tuple[str, str]]:
 def _global_phrases() -> list[tuple[str, str]]:
     """Return (pattern, kind) for every phrase that states a global rule (`Rule.phrases`)."""
     from ..rules.registry import kinds
-    return list(GLOBAL_PHRASES) + [(p, k) for k, cls in kinds().items() if cls.is_global
-                                   for p in cls.phrases if isinstance(p, str)]
+    return [(p, k) for k, cls in kinds().items() if cls.is_global
+            for p in cls.phrases if isinstance(p, str)]
 
 
 def _kinds(sentence: str) -> list[tuple[int, str]]:

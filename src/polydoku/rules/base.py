@@ -8,7 +8,7 @@ from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 
 from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name
-from ..model.rules import Grid, Rule, Shape, ShapeKind
+from ..model.rules import Grid, Rule, Shape, ShapeKind, first_repeated
 from . import params
 
 
@@ -304,3 +304,29 @@ def count_where(b: Any, xs: Sequence[int], ok: Callable[[int], bool], what: str,
     flags = flags_where(b, xs, ok, what)
     b.linear(flags + [var for var, _ in extra], [1] * len(flags) + [k for _, k in extra],
              rhs + len(flags), op)
+
+
+def path_pieces(cells: list[str], reach: int, kind: str) -> list[list[str]]:
+    """Return pieces of distinct cells covering every run of `reach` + 1 consecutive cells of
+    a path that may pass a cell twice (consecutive pieces share `reach` cells)."""
+    out: list[list[str]] = []
+    start = 0
+    while True:
+        end = start
+        while end + 1 < len(cells) and cells[end + 1] not in cells[start:end + 1]:
+            end += 1
+        if end == len(cells) - 1:
+            out.append(cells[start:])
+            return out
+        if end - start < reach:
+            raise BadInput(f"a {kind} line from {cells[0]} comes back to {cells[end + 1]} "
+                           f"within {reach + 1} cells, which its rule forbids")
+        out.append(cells[start:end + 1])
+        start = end - reach + 1
+
+
+def refuse_revisit(kind: str, cells: list[str]) -> BadInput:
+    """Return the error of a line that passes a cell twice where its rule counts the cell once
+    per visit."""
+    return BadInput(f"a {kind} line from {cells[0]} passes {first_repeated(cells)} twice: its "
+                    f"rule counts that cell once per visit, which polydoku cannot say")

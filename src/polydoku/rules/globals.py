@@ -71,6 +71,8 @@ class AntiKnight(DistinctPairsRule):
     """Two cells a chess knight's move apart differ."""
 
     kind: ClassVar[str] = "anti-knight"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
+        r"anti-?knight|knight'?s move|chess knight",)
     iss: ClassVar[str] = "AntiKnight"
     description: ClassVar[str] = "two cells a chess knight's move apart differ"
     offsets: ClassVar[tuple[tuple[int, int], ...]] = _KNIGHT
@@ -82,6 +84,9 @@ class AntiKing(DistinctPairsRule):
     """Two cells a chess king's move apart differ."""
 
     kind: ClassVar[str] = "anti-king"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
+        r"anti-?king|king'?s move|touch(?:ing)? diagonally|diagonally adjacent cells (?:can|may)"
+        r"not",)
     iss: ClassVar[str] = "AntiKing"
     description: ClassVar[str] = "two cells a chess king's move apart differ"
     offsets: ClassVar[tuple[tuple[int, int], ...]] = _KING
@@ -93,6 +98,9 @@ class NonConsecutive(GlobalRule):
     """Orthogonally adjacent cells do not differ by exactly 1."""
 
     kind: ClassVar[str] = "non-consecutive"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
+        r"non-?consecutive|(?:orthogonally )?adjacent cells (?:can|may)not (?:contain|be) "
+        r"consecutive",)
     iss: ClassVar[str] = "AntiConsecutive"
     description: ClassVar[str] = ("orthogonally adjacent cells do not differ by exactly 1 "
                                   "(but where a white kropki dot joins them)")
@@ -183,6 +191,9 @@ class DisjointGroups(GlobalRule):
     """Cells in the same position of their boxes hold different values."""
 
     kind: ClassVar[str] = "disjoint-groups"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
+        r"disjoint (?:groups|sets|subsets|sudoku|rule)|same (?:relative )?position (?:in|within|"
+        r"relative to) (?:its|their|each|the) (?:3x3 )?(?:box|region)",)
     iss: ClassVar[str] = "DisjointSets"
     description: ClassVar[str] = "cells in the same position of their boxes differ"
     aliases: ClassVar[tuple[str, ...]] = ("disjoint",)

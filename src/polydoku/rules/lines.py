@@ -11,7 +11,7 @@ from ..errors import BadInput
 from ..model.geometry import Geometry, cell_name
 from ..model.rules import Shape, ShapeKind
 from . import params
-from .base import (CellsRule, equal_pairs, fillings, mask_values, pair_support, span, union, values_at,
+from .base import (CellsRule, path_pieces, refuse_revisit, equal_pairs, fillings, mask_values, pair_support, span, union, values_at,
                    where)
 
 
@@ -22,6 +22,17 @@ class _PairwiseLine(CellsRule):
     min_cells: ClassVar[int] = 2
     reach: ClassVar[int] = 1
     words: ClassVar[str] = ""
+    along_path: ClassVar[bool] = True
+    path_reach: ClassVar[int] = 1       # how far along a drawn path the statement relates cells
+
+    @classmethod
+    def from_path(cls, cells: list[str], extra: dict[str, Any]) -> list[dict[str, Any]]:
+        """A path through a cell twice: pieces of distinct cells that overlap by the reach, so
+        every relation along the path is kept."""
+        if len(set(cells)) == len(cells):
+            return [{"kind": cls.kind, "cells": cells, **extra}]
+        return [{"kind": cls.kind, "cells": piece, **extra}
+                for piece in path_pieces(cells, cls.path_reach, cls.kind)]
 
     def ok(self, a: int, b: int, steps: int, n: int) -> bool:
         """Return whether values a (earlier) and b (`steps` later) agree with the rule on an
@@ -76,6 +87,7 @@ class Thermometer(_PairwiseLine):
     """Values strictly increase from the bulb (the first cell)."""
 
     kind: ClassVar[str] = "thermometer"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"\bthermo(?:meter)?s?\b",)
     iss: ClassVar[str] = "Thermo"
     description: ClassVar[str] = "values strictly increase from the bulb"
     aliases: ClassVar[tuple[str, ...]] = ("thermo",)
@@ -151,6 +163,7 @@ class SlowThermometer(Thermometer):
     """Values never decrease from the bulb (equal neighbours allowed)."""
 
     kind: ClassVar[str] = "slow-thermometer"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"slow thermo",)
     iss: ClassVar[str] = ""
     description: ClassVar[str] = "values never decrease from the bulb"
     aliases: ClassVar[tuple[str, ...]] = ("slow-thermo", "slowthermometer")
@@ -170,10 +183,16 @@ class Whispers(_PairwiseLine):
     difference: int = 0
 
     kind: ClassVar[str] = "whispers"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
+        (r"dutch whisper", 4),
+        r"german whisper|whisper line|\bwhispers?\b|difference of (?:at least )?(?:5|five) or "
+        r"more|differ by (?:at least )?(?:5|five)")
+    path_number: ClassVar[str] = "difference"
     iss: ClassVar[str] = "Whisper"
     description: ClassVar[str] = "neighbours along the line differ by at least the difference"
     aliases: ClassVar[tuple[str, ...]] = ("german-whispers", "whisper")
     line_style: ClassVar[str] = "whispers"
+    drawn_colour: ClassVar[str] = "#2ca02c"
 
     @property
     def words(self) -> str:   # type: ignore[override]
@@ -202,10 +221,23 @@ class Palindrome(CellsRule):
     """The line reads the same from both ends."""
 
     kind: ClassVar[str] = "palindrome"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
+        r"palindrom|reads? the same (?:way )?(?:from )?(?:both|backwards?|in both)",)
+    along_path: ClassVar[bool] = True
+
+    @classmethod
+    def from_path(cls, cells: list[str], extra: dict[str, Any]) -> list[dict[str, Any]]:
+        """A path through a cell twice: the cells at mirrored places are equal (clones)."""
+        if len(set(cells)) == len(cells):
+            return [{"kind": cls.kind, "cells": cells, **extra}]
+        pairs = dict.fromkeys(tuple(sorted((cells[i], cells[-1 - i])))
+                              for i in range(len(cells) // 2) if cells[i] != cells[-1 - i])
+        return [{"kind": "clone", "cells": [a], "copy": [b]} for a, b in pairs]
     iss: ClassVar[str] = "Palindrome"
     description: ClassVar[str] = "the line reads the same from both ends"
     min_cells: ClassVar[int] = 2
     line_style: ClassVar[str] = "palindrome"
+    drawn_colour: ClassVar[str] = "#8c8c8c"
 
     def mirrored(self):
         """Yield the position pairs (i, j) that must hold equal values."""
@@ -247,10 +279,20 @@ class Renban(CellsRule):
     """The line holds different values that form a run of consecutive numbers."""
 
     kind: ClassVar[str] = "renban"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
+        r"\brenbans?\b|consecutive(?: non-repeating| and non-repeating)? digits in any order"
+        r"|set of (?:non-repeating )?consecutive digits|run of consecutive digits",)
+    along_path: ClassVar[bool] = True
+
+    @classmethod
+    def from_path(cls, cells: list[str], extra: dict[str, Any]) -> list[dict[str, Any]]:
+        """A renban's cells are a set: a cell passed twice counts once."""
+        return [{"kind": cls.kind, "cells": list(dict.fromkeys(cells)), **extra}]
     iss: ClassVar[str] = "Renban"
     description: ClassVar[str] = "the line holds a set of consecutive values, in any order"
     min_cells: ClassVar[int] = 2
     line_style: ClassVar[str] = "renban"
+    drawn_colour: ClassVar[str] = "#9467bd"
 
     @classmethod
     def read_cells(cls, data, g):
@@ -315,11 +357,28 @@ class Between(CellsRule):
     """Cells between the two ends hold values strictly between the ends' values."""
 
     kind: ClassVar[str] = "between"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
+        r"between line|strictly between|(?:must|should) (?:be|lie) between|(?:lie|are) "
+        r"between (?:the|those|its)",)
+    along_path: ClassVar[bool] = True
+
+    @classmethod
+    def from_path(cls, cells: list[str], extra: dict[str, Any]) -> list[dict[str, Any]]:
+        """The two ends and the cells between as a set; a path whose ends it passes again is
+        refused."""
+        if len(set(cells)) == len(cells):
+            return [{"kind": cls.kind, "cells": cells, **extra}]
+        middle = list(dict.fromkeys(cells[1:-1]))
+        ends = {cells[0], cells[-1]}
+        if len(ends) == 2 and not ends & set(middle):
+            return [{"kind": cls.kind, "cells": [cells[0], *middle, cells[-1]], **extra}]
+        raise refuse_revisit(cls.kind, cells)
     iss: ClassVar[str] = "Between"
     description: ClassVar[str] = "values on the line lie strictly between its two ends' values"
     aliases: ClassVar[tuple[str, ...]] = ("between-line", "betweenline")
     min_cells: ClassVar[int] = 2
     line_style: ClassVar[str] = "between"
+    drawn_colour: ClassVar[str] = "#6baed6"
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
@@ -390,12 +449,15 @@ class Entropic(_PairwiseLine):
     """Any three consecutive cells hold a low, a middle and a high value (thirds of 1..N)."""
 
     kind: ClassVar[str] = "entropic"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"entropic",)
+    path_reach: ClassVar[int] = 2
     iss: ClassVar[str] = "Entropic"
     description: ClassVar[str] = "any three consecutive cells hold one low, one middle, one high value"
     aliases: ClassVar[tuple[str, ...]] = ("entropic-line", "entropicline")
     reach: ClassVar[int] = 2
     words: ClassVar[str] = "are in the same third"
     line_style: ClassVar[str] = "entropic"
+    drawn_colour: ClassVar[str] = "#ff7f0e"
 
     @classmethod
     def read_cells(cls, data, g):
@@ -429,11 +491,14 @@ class Modular(_PairwiseLine):
     modulus: int = 3
 
     kind: ClassVar[str] = "modular"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"modular line|\bmodular\b",)
+    path_reach: ClassVar[int] = 2
     iss: ClassVar[str] = "Modular"
     description: ClassVar[str] = ("any M consecutive cells differ modulo M (M = modulus, 3 by "
                                   "default)")
     aliases: ClassVar[tuple[str, ...]] = ("modular-line", "modularline")
     line_style: ClassVar[str] = "modular"
+    drawn_colour: ClassVar[str] = "#17becf"
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Modular":
@@ -516,11 +581,14 @@ class Parity(_PairwiseLine):
     """Neighbours along the line alternate between odd and even."""
 
     kind: ClassVar[str] = "parity"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
+        r"parity line|alternate between odd and even",)
     iss: ClassVar[str] = "Modular"
     description: ClassVar[str] = "neighbours along the line alternate odd and even"
     aliases: ClassVar[tuple[str, ...]] = ("parity-line", "parityline")
     words: ClassVar[str] = "have the same parity"
     line_style: ClassVar[str] = "parity"
+    drawn_colour: ClassVar[str] = "#d62728"
 
     def ok(self, a: int, b: int, steps: int, n: int) -> bool:
         return (a + b) % 2 == 1
@@ -537,11 +605,15 @@ class Zipper(CellsRule):
     or all to the same sum (even length)."""
 
     kind: ClassVar[str] = "zipper"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
+        r"zipper|equidistant from the cent(?:er|re)",)
+    along_path: ClassVar[bool] = True
     iss: ClassVar[str] = "Zipper"
     description: ClassVar[str] = "cells equally far from the centre add up to the same total"
     aliases: ClassVar[tuple[str, ...]] = ("zipper-line", "zipperline")
     min_cells: ClassVar[int] = 2
     line_style: ClassVar[str] = "zipper"
+    drawn_colour: ClassVar[str] = "#e377c2"
 
     def mirrored(self):
         """Yield the position pairs (i, j) equally far from the centre."""
@@ -574,11 +646,15 @@ class RegionSum(CellsRule):
     """The line's segments in each box (region) add up to the same total."""
 
     kind: ClassVar[str] = "region-sum"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
+        r"region sum|equal sum within each (?:box|region)|same sum in each (?:box|region)",)
+    along_path: ClassVar[bool] = True
     iss: ClassVar[str] = "RegionSumLine"
     description: ClassVar[str] = "the line's segments in each box add up to the same total"
     aliases: ClassVar[tuple[str, ...]] = ("region-sum-line", "regionsumline", "regionsum")
     min_cells: ClassVar[int] = 2
     line_style: ClassVar[str] = "region-sum"
+    drawn_colour: ClassVar[str] = "#1f77b4"
 
     def segments(self, g: Geometry) -> list[list[int]]:
         """Return the line's runs of positions inside one box each."""
@@ -618,12 +694,15 @@ class Lockout(Between):
     difference: int = 0
 
     kind: ClassVar[str] = "lockout"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"lockout",)
+    path_number: ClassVar[str] = "difference"
     iss: ClassVar[str] = "Lockout"
     description: ClassVar[str] = ("the ends differ by at least the difference (4 on 9x9), and "
                                   "the cells between lie outside the ends' range")
     aliases: ClassVar[tuple[str, ...]] = ("lockout-line",)
     min_cells: ClassVar[int] = 2
     line_style: ClassVar[str] = "lockout"
+    drawn_colour: ClassVar[str] = "#3182bd"
     technique: ClassVar[str] = "Lockout Line"
 
     @classmethod
@@ -679,11 +758,14 @@ class DoubleArrow(CellsRule):
     """The two ends (circles) add up to the sum of the cells between them (repeats allowed)."""
 
     kind: ClassVar[str] = "double-arrow"
+    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"double arrow",)
+    along_path: ClassVar[bool] = True
     iss: ClassVar[str] = "DoubleArrow"
     description: ClassVar[str] = "the two ends add up to the sum of the cells between them"
     aliases: ClassVar[tuple[str, ...]] = ("doublearrow",)
     min_cells: ClassVar[int] = 3
     line_style: ClassVar[str] = "double-arrow"
+    drawn_colour: ClassVar[str] = "#8c564b"
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
@@ -714,10 +796,23 @@ class SumLine(CellsRule):
     loop: bool = False
 
     kind: ClassVar[str] = "sum-line"
+    along_path: ClassVar[bool] = True
+    path_number: ClassVar[str] = "sum"
+
+    @classmethod
+    def from_path(cls, cells: list[str], extra: dict[str, Any]) -> list[dict[str, Any]]:
+        """A path drawn back to its first cell is a loop; one through a cell twice otherwise
+        is refused (its sum would count the cell once per visit)."""
+        if len(cells) > 2 and cells[0] == cells[-1] and len(set(cells)) == len(cells) - 1:
+            return [{"kind": cls.kind, "cells": cells[:-1], **extra, "loop": True}]
+        if len(set(cells)) == len(cells):
+            return [{"kind": cls.kind, "cells": cells, **extra}]
+        raise refuse_revisit(cls.kind, cells)
     iss: ClassVar[str] = "SumLine"
     description: ClassVar[str] = "the line can be cut into runs that each add up to the sum"
     aliases: ClassVar[tuple[str, ...]] = ("sumline", "ten-line")
     line_style: ClassVar[str] = "sum-line"
+    drawn_colour: ClassVar[str] = "#bcbd22"
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "SumLine":
