@@ -17,7 +17,7 @@ def kind_names() -> dict[str, dict[str, list[str]]]:
     """Return, for every registered kind in registry order, its "fpuzzles" keys, its "iss"
     names and the "phrases" (regular expressions) of rules text that name it."""
     from ..rules.registry import kinds
-    from . import foreign, fpuzzles, iss
+    from . import foreign, fpuzzles
     out: dict[str, dict[str, list[str]]] = {
         k: {"fpuzzles": list(cls.fpuzzles), "iss": cls.iss.split(),
             "phrases": [p if isinstance(p, str) else p[0] for p in cls.phrases]}
@@ -35,9 +35,6 @@ def kind_names() -> dict[str, dict[str, list[str]]]:
         add(kind, "fpuzzles", key)
     add("kropki-negative", "fpuzzles", "negative")      # f-puzzles' one key for both
     add("xv-negative", "fpuzzles", "negative")
-    for name, kind in {**iss._GLOBALS, **iss._LINES,
-                       **{k: v[0] for k, v in iss._OUTSIDE.items()}}.items():
-        add(kind, "iss", name)
     return out
 
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator
 
 from ..errors import BadInput
-from ..model.geometry import Cell, Geometry, cell_name
+from ..model.geometry import Cell, Geometry, cell_name, parse_cell
 from ..model.rules import Rule, Shape, ShapeKind
 from . import params
-from .base import (CellsRule, cells_phrase, count_where, equal_pairs, fillings, span, value_at,
+from .base import (CellsRule, iss_number, cells_phrase, count_where, equal_pairs, fillings, span, value_at,
                    values_at, where)
 
 
@@ -22,7 +22,7 @@ class Arrow(Rule):
     cells: tuple[Cell, ...]
 
     kind: ClassVar[str] = "arrow"
-    iss: ClassVar[str] = "Arrow"
+    iss: ClassVar[str] = "Arrow PillArrow"
     description: ClassVar[str] = "the digits on the shaft add up to the number in the circle"
 
     @classmethod
@@ -113,6 +113,30 @@ class Arrow(Rule):
         return drop, (f"the arrow's shaft {cells_phrase(self.cells)} adds up to {s_lo} to "
                       f"{s_hi}, and its circle {cell_name(self.circle[0])} can hold "
                       f"{ring_words}")
+
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell) -> Any:
+        """`Arrow~circle~shaft…`, or `PillArrow~K~pill (K cells)~shaft…`, its pill read left to
+        right, top to bottom."""
+        if name == "Arrow":
+            if len(args) < 2:
+                raise BadInput("unexpected arguments")
+            return {"kind": cls.kind, "circle": [cell(args[0])],
+                    "cells": [cell(a) for a in args[1:]]}
+        if not args or args[0] not in ("2", "3") or len(args) < int(args[0]) + 2:
+            raise BadInput("PillArrow: a pill has 2 or 3 cells, then the shaft")
+        k = int(args[0])
+        pill = sorted((cell(a) for a in args[1:k + 1]), key=parse_cell)
+        return {"kind": cls.kind, "circle": pill, "cells": [cell(a) for a in args[k + 1:]]}
+
+    def iss_items(self, n: int, cell) -> list[str]:
+        shaft = [cell(c) for c in self.circle + self.cells]
+        if len(self.circle) == 1:
+            return ["~".join(["Arrow", *shaft])]
+        if list(self.circle) != sorted(self.circle):
+            raise BadInput("ISS reads a pill from left to right, top to bottom; this circle "
+                           "is listed in another order")
+        return ["~".join(["PillArrow", str(len(self.circle)), *shaft])]
 
 
 @dataclass(frozen=True)
@@ -270,6 +294,19 @@ class Quadruple(CellsRule):
             return None
         return drop, f"the quadruple at {cells_phrase(self.cells)}: {why}"
 
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell) -> Any:
+        """`Quad~R1C1~v~v…`: the values round the corner below right of the cell named."""
+        if len(args) < 2:
+            raise BadInput("unexpected arguments")
+        r, c = parse_cell(cell(args[0]))
+        return {"kind": cls.kind, "cells": [cell_name(x) for x in
+                                            ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))],
+                "values": [iss_number(v) for v in args[1:]]}
+
+    def iss_items(self, n: int, cell) -> list[str]:
+        return ["~".join(["Quad", cell(min(self.cells)), *map(str, self.values)])]
+
 
 @dataclass(frozen=True)
 class ColumnIndex(CellsRule):
@@ -313,6 +350,17 @@ class ColumnIndex(CellsRule):
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape(ShapeKind.SHADE, tuple(geometry.index(c) for c in self.cells), style="index")]
+
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell) -> Any:
+        """`Indexing~C~cells` (column indexing) or `Indexing~R~cells` (row indexing)."""
+        if not args or args[0] not in ("R", "C"):
+            raise BadInput("unexpected arguments")
+        return {"kind": RowIndex.kind if args[0] == "R" else ColumnIndex.kind,
+                "cells": [cell(a) for a in args[1:]]}
+
+    def write_iss(self, n: int, cell) -> list[str]:
+        return ["R" if self.kind == RowIndex.kind else "C", *(cell(c) for c in self.cells)]
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,12 @@ and outside clues, so each kind's module holds only what is its own."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 
 from ..errors import BadInput
-from ..model.geometry import Cell, Geometry, cell_name
+from ..model.geometry import Cell, Geometry, cell_name, parse_cell
 from ..model.rules import Grid, Rule, Shape, ShapeKind, first_repeated
 from . import params
 
@@ -126,11 +127,32 @@ def cells_phrase(cells: Sequence[Cell]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def iss_number(text: str) -> int:
+    """Return a whole number of an ISS item's argument (BadInput when it is none)."""
+    if not re.fullmatch(r"-?\d{1,6}", text):
+        raise BadInput(f"{text[:20]!r} is not a number")
+    return int(text)
+
+
+def iss_refused(kind: str) -> BadInput:
+    """Return the error of a kind the Interactive Sudoku Solver has no constraint for."""
+    return BadInput(f"{kind}: the Interactive Sudoku Solver has no such constraint")
+
+
 @dataclass(frozen=True)
 class GlobalRule(Rule):
-    """A rule with no parameters, written as its kind alone."""
+    """A rule with no parameters, written as its kind alone (in ISS too: `.AntiKnight`)."""
 
     is_global: ClassVar[bool] = True
+
+    @classmethod
+    def read_iss(cls, args: list[str], cell: Callable[[str], str]) -> Any:
+        if args:
+            raise BadInput("unexpected arguments")
+        return cls.kind
+
+    def write_iss(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
+        return []
 
 
 @dataclass(frozen=True)
@@ -163,6 +185,14 @@ class CellsRule(Rule):
             return []
         return [Shape(ShapeKind.LINE, tuple(geometry.index(c) for c in self.cells), style=self.line_style)]
 
+    @classmethod
+    def read_iss(cls, args: list[str], cell: Callable[[str], str]) -> dict[str, Any]:
+        """The cells, as ISS lists them (`.Thermo~R1C1~R1C2`)."""
+        return {"kind": cls.kind, "cells": [cell(a) for a in args]}
+
+    def write_iss(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
+        return [cell(c) for c in self.cells]
+
     def complete(self, grid: Grid, g: Geometry) -> list[int] | None:
         """Return the values of the rule's cells when all are filled, else None."""
         vals = values_at(grid, g, self.cells)
@@ -184,6 +214,23 @@ class PairRule(CellsRule):
             raise BadInput(f"field \"cells\": {cell_name(cells[0])} and {cell_name(cells[1])} "
                            f"do not share a side")
         return cells
+
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell: Callable[[str], str]) -> Any:
+        """A mark over two cells; over more, one for each two orthogonal neighbours among them,
+        the earlier cell first (as ISS reads a dot, a sign or an X drawn over several)."""
+        names = [cell(a) for a in args]
+        if len(names) <= 2:
+            return cls.iss_pair(name, names)
+        cells = [parse_cell(x) for x in names]
+        return [cls.iss_pair(name, [names[i], names[j]])
+                for i, (r, c) in enumerate(cells) for j in range(i + 1, len(cells))
+                if abs(cells[j][0] - r) + abs(cells[j][1] - c) == 1]
+
+    @classmethod
+    def iss_pair(cls, name: str, cells: list[str]) -> dict[str, Any]:
+        """Return the rule of one pair of an ISS item `name`."""
+        return {"kind": cls.kind, "cells": cells}
 
     def ok(self, a: int, b: int) -> bool:
         """Return whether the two values satisfy the relation."""
@@ -242,6 +289,7 @@ class OutsideRule(Rule):
     value: int
 
     value_field: ClassVar[str] = "sum"
+    iss_zero: ClassVar[bool] = False     # whether ISS takes a clue of 0 of this kind
 
     @classmethod
     def value_range(cls, n: int) -> tuple[int, int]:
@@ -258,6 +306,27 @@ class OutsideRule(Rule):
     def to_data(self) -> dict[str, Any]:
         return {"kind": self.kind, "side": self.side, "index": self.index + 1,
                 self.value_field: self.value}
+
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell: Callable[[str], str]) -> Any:
+        """`Name~R4~A~B`: the clue A seen from the left (top for `C4`), B from the right
+        (bottom); either may be empty."""
+        args = args + [""] * (3 - len(args))
+        if len(args) != 3 or not re.fullmatch(r"[RC]\d{1,2}", args[0]):
+            raise BadInput(f"{name} takes a row or column (R4, C2) and two clues")
+        is_row, index = args[0][0] == "R", int(args[0][1:])
+        return [{"kind": cls.kind, "side": side, "index": index, cls.value_field: iss_number(v)}
+                for v, side in ((args[1], "left" if is_row else "top"),
+                                (args[2], "right" if is_row else "bottom")) if v]
+
+    def iss_items(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
+        if not self.iss:
+            raise iss_refused(self.kind)
+        if self.value == 0 and not self.iss_zero:
+            raise BadInput("ISS has no clue of 0 for this kind")
+        head = f"R{self.index + 1}" if self.side in ("left", "right") else f"C{self.index + 1}"
+        ahead = self.side in ("left", "top")
+        return [f"{self.iss}~{head}~{self.value if ahead else ''}~{'' if ahead else self.value}"]
 
     def line(self, n: int) -> list[Cell]:
         """Return the row or column's cells in the order seen from the clue's side."""

@@ -8,10 +8,11 @@ from itertools import combinations
 from math import comb
 from typing import Any, ClassVar, Iterator
 
+from ..errors import BadInput
 from ..model.geometry import Geometry, cell_name
 from ..model.rules import Shape, ShapeKind
 from . import params
-from .base import CellsRule, cells_phrase, single_bits, value_at, values_at, where
+from .base import CellsRule, cells_phrase, iss_number, single_bits, value_at, values_at, where
 from .globals import repeats
 
 
@@ -69,6 +70,11 @@ class Even(CellsRule):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         kind = ShapeKind.SQUARE if self.remainder == 0 else ShapeKind.CIRCLE
         return [Shape(kind, tuple(geometry.index(c) for c in self.cells), style="parity")]
+
+    def iss_items(self, n: int, cell) -> list[str]:
+        """ISS's givens of the even (odd) values: `~R1C1_2_4_6_8`."""
+        values = "_".join(str(v) for v in range(2 if self.kind == "even" else 1, n + 1, 2))
+        return ["~" + "~".join(f"{cell(c)}_{values}" for c in self.cells)]
 
 
 @dataclass(frozen=True)
@@ -243,6 +249,25 @@ class Killer(CellsRule):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape(ShapeKind.CAGE, tuple(geometry.index(c) for c in self.cells),
                       "" if self.total is None else str(self.total))]
+
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell) -> Any:
+        """`Cage~S~cells` (an empty sum or 0: any total); a cage listing a cell twice is the
+        sum cage's reading (None here)."""
+        if not args:
+            raise BadInput("unexpected arguments")
+        cells = [cell(a) for a in args[1:]]
+        if len(set(cells)) != len(cells):
+            return None
+        rule: dict[str, Any] = {"kind": cls.kind, "cells": cells}
+        if args[0] not in ("", "0"):
+            rule["sum"] = iss_number(args[0])
+        return rule
+
+    def write_iss(self, n: int, cell) -> list[str]:
+        if self.total == 0:
+            raise BadInput("ISS reads a cage sum of 0 as no sum")
+        return ["" if self.total is None else str(self.total), *(cell(c) for c in self.cells)]
 
 
 def _neighbours(i: int, n: int) -> list[int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar, Iterator
+from typing import Any, ClassVar, Iterator
 
 from ..errors import BadInput
 from ..model.geometry import Geometry, cell_name
@@ -159,6 +159,16 @@ class Diagonal(GlobalRule):
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape(ShapeKind.DIAGONAL, unit, style=w) for w, unit in zip(self.which, self.units(geometry))]
+
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell) -> Any:
+        """`Diagonal~1` is the anti-diagonal (bottom left to top right), `Diagonal~-1` the main."""
+        if args not in (["1"], ["-1"]):
+            raise BadInput("unexpected arguments")
+        return DiagonalAnti.kind if args == ["1"] else DiagonalMain.kind
+
+    def iss_items(self, n: int, cell) -> list[str]:
+        return [f"Diagonal~{'-1' if w == 'main' else '1'}" for w in self.which]
 
 
 @dataclass(frozen=True)

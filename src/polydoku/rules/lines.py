@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, Iterator
@@ -11,7 +12,7 @@ from ..errors import BadInput
 from ..model.geometry import Geometry, cell_name
 from ..model.rules import Shape, ShapeKind
 from . import params
-from .base import (CellsRule, path_pieces, refuse_revisit, equal_pairs, fillings, mask_values, pair_support, span, union, values_at,
+from .base import (CellsRule, iss_number, path_pieces, refuse_revisit, equal_pairs, fillings, mask_values, pair_support, span, union, values_at,
                    where)
 
 
@@ -214,6 +215,17 @@ class Whispers(_PairwiseLine):
 
     def rule_words(self) -> str:
         return f"neighbours differ by at least {self.difference or 'half the size'}"
+
+    @classmethod
+    def read_iss(cls, args: list[str], cell) -> dict[str, Any]:
+        """`Whisper~D~cells`, or the cells alone for ISS's default difference, 5."""
+        if args and re.fullmatch(r"-?\d+", args[0]):
+            return {"kind": cls.kind, "cells": [cell(a) for a in args[1:]],
+                    "difference": iss_number(args[0])}
+        return {"kind": cls.kind, "cells": [cell(a) for a in args], "difference": 5}
+
+    def write_iss(self, n: int, cell) -> list[str]:
+        return [str(self.difference or (n + 1) // 2), *(cell(c) for c in self.cells)]
 
 
 @dataclass(frozen=True)
@@ -443,6 +455,11 @@ class Between(CellsRule):
                 if cands[i] & ~k}
         return (drop, self.reading(n)) if drop else None
 
+    def write_iss(self, n: int, cell) -> list[str]:
+        if len(self.cells) < 3 and type(self) is Between:
+            raise BadInput("ISS takes between lines of 3 cells or more")
+        return super().write_iss(n, cell)
+
 
 @dataclass(frozen=True)
 class Entropic(_PairwiseLine):
@@ -598,6 +615,14 @@ class Parity(_PairwiseLine):
     def rule_words(self) -> str:
         return "neighbours alternate odd and even"
 
+    @classmethod
+    def read_iss(cls, args: list[str], cell) -> dict[str, Any]:
+        """ISS's modular line of 2 (`Modular~2~cells`); any modulus reads as `Modular`'s."""
+        return Modular.read_iss(args, cell)
+
+    def write_iss(self, n: int, cell) -> list[str]:
+        return ["2", *(cell(c) for c in self.cells)]
+
 
 @dataclass(frozen=True)
 class Zipper(CellsRule):
@@ -752,6 +777,17 @@ class Lockout(Between):
         return (f"the ends {cell_name(self.cells[0])} and {cell_name(self.cells[-1])} differ by "
                 f"at least {self.gap(n)} and the cells between lie outside their range")
 
+    @classmethod
+    def read_iss(cls, args: list[str], cell) -> dict[str, Any]:
+        """`Lockout~D~cells`."""
+        if not args:
+            raise BadInput("unexpected arguments")
+        return {"kind": cls.kind, "cells": [cell(a) for a in args[1:]],
+                "difference": iss_number(args[0])}
+
+    def write_iss(self, n: int, cell) -> list[str]:
+        return [str(self.gap(n)), *(cell(c) for c in self.cells)]
+
 
 @dataclass(frozen=True)
 class DoubleArrow(CellsRule):
@@ -899,6 +935,22 @@ class SumLine(CellsRule):
         if vals is not None and not self.cuts(vals):
             yield (f"the sum line at {where(self.cells)} cannot be cut into runs adding up to "
                    f"{self.total}")
+
+    @classmethod
+    def read_iss(cls, args: list[str], cell) -> dict[str, Any]:
+        """`SumLine~S~cells`, `~LOOP` last for a loop."""
+        if not args:
+            raise BadInput("unexpected arguments")
+        loop = args[-1:] == ["LOOP"]
+        out: dict[str, Any] = {"kind": cls.kind,
+                               "cells": [cell(a) for a in args[1:len(args) - loop]],
+                               "sum": iss_number(args[0])}
+        if loop:
+            out["loop"] = True
+        return out
+
+    def write_iss(self, n: int, cell) -> list[str]:
+        return [str(self.total), *(cell(c) for c in self.cells), *(["LOOP"] if self.loop else [])]
 
 
 KINDS = (Thermometer, SlowThermometer, Whispers, Palindrome, Renban, Between, Entropic, Modular,

@@ -7,16 +7,47 @@ finishes the clue. Auxiliary values are 1-based (a 0/1 flag is stored as 1/2).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, Iterator
 
+from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape, ShapeKind
 from . import params
-from .base import OutsideRule, mask_values, span, values_at
+from .base import OutsideRule, iss_number, mask_values, span, values_at
 from .cells import cage_sets
 
 _STEPS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
+
+
+@lru_cache(maxsize=16)
+def iss_diagonals(n: int) -> dict[str, tuple[Cell, ...]]:
+    """Return the Interactive Sudoku Solver's little killer diagonals of an n x n grid: the
+    name of the cell each starts at (the id ISS gives it) -> its cells, each diagonal of 2
+    cells or more once, in the direction ISS reads it."""
+    out: dict[str, tuple[Cell, ...]] = {}
+    seen: set[frozenset[Cell]] = set()
+
+    def add(r: int, c: int, dr: int, dc: int) -> None:
+        cells = []
+        while 0 <= r < n and 0 <= c < n:
+            cells.append((r, c))
+            r, c = r + dr, c + dc
+        if len(cells) > 1 and frozenset(cells) not in seen:
+            seen.add(frozenset(cells))
+            out[cell_name(cells[0])] = tuple(cells)
+
+    for row in range(n - 1):
+        add(row, 0, 1, 1)
+    for row in range(1, n - 1):
+        add(row, n - 1, -1, -1)
+    for col in range(1, n):
+        add(0, col, 1, -1)
+    for col in range(1, n - 1):
+        add(n - 1, col, -1, 1)
+    return out
 
 
 @dataclass(frozen=True)
@@ -96,6 +127,27 @@ class LittleKiller(Rule):
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape(ShapeKind.OUTSIDE, (geometry.index(self.start),), str(self.total), self.direction)]
+
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell) -> Any:
+        """`LittleKiller~S~R1C2`: the diagonal ISS starts at that cell (`iss_diagonals`)."""
+        if len(args) != 2:
+            raise BadInput("LittleKiller takes a sum and the diagonal's first cell")
+        cells = iss_diagonals(n).get(cell(args[1]))
+        if cells is None:
+            raise BadInput(f"LittleKiller: no diagonal starts at {args[1][:10]!r}")
+        step = (cells[1][0] - cells[0][0], cells[1][1] - cells[0][1])
+        return {"kind": cls.kind, "cell": cell_name(cells[0]),
+                "direction": {v: k for k, v in _STEPS.items()}[step].upper(),
+                "sum": iss_number(args[0])}
+
+    def iss_items(self, n: int, cell) -> list[str]:
+        along = set(self.diagonal(Geometry.of_size(n)))
+        for cells in iss_diagonals(n).values():
+            if set(cells) == along:
+                return [f"LittleKiller~{self.total}~{cell(cells[0])}"]
+        raise BadInput(f"the diagonal from {cell_name(self.start)} is not a whole diagonal of 2 "
+                       f"cells or more, the only ones ISS takes")
 
 
 @dataclass(frozen=True)
@@ -209,6 +261,18 @@ class Sandwich(OutsideRule):
         total = sum(vals[i + 1:j])
         if total != self.value:
             yield f"the sandwich {self.place()} holds {total}, not {self.value}"
+
+    @classmethod
+    def iss_rules(cls, name: str, args: list[str], n: int, cell) -> Any:
+        """`Sandwich~S~R3` (a row, its clue on the left) or `~C3` (a column, on top)."""
+        if len(args) != 2 or not re.fullmatch(r"[RC]\d{1,2}", args[1]):
+            raise BadInput("unexpected arguments")
+        return {"kind": cls.kind, "side": "left" if args[1][0] == "R" else "top",
+                "index": int(args[1][1:]), "sum": iss_number(args[0])}
+
+    def iss_items(self, n: int, cell) -> list[str]:
+        side = "R" if self.side in ("left", "right") else "C"
+        return [f"Sandwich~{self.value}~{side}{self.index + 1}"]
 
 
 def _sandwich_digits(n: int, total: int) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
@@ -365,6 +429,7 @@ class NumberedRoom(OutsideRule):
     """Seen from the clue, the X-th cell holds the clue, X being the first cell's value."""
 
     value_field: ClassVar[str] = "value"
+    iss_zero: ClassVar[bool] = True
     kind: ClassVar[str] = "numbered-room"
     iss: ClassVar[str] = "NumberedRoom"
     description: ClassVar[str] = "the X-th cell holds the clue, X being the first cell's value"

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator
+from typing import Any, Callable, ClassVar, Iterator
 
-from ..model.geometry import Geometry, cell_name
+from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Shape, ShapeKind
 from . import params
 from ..errors import BadInput
@@ -63,7 +63,7 @@ class XV(PairRule):
     total: int = 10
 
     kind: ClassVar[str] = "xv"
-    iss: ClassVar[str] = "X"
+    iss: ClassVar[str] = "X V"
     description: ClassVar[str] = "cells joined by an X add up to 10, by a V to 5"
 
     @property
@@ -95,6 +95,16 @@ class XV(PairRule):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         mark = {10: "X", 5: "V"}.get(self.total, str(self.total))
         return [Shape(ShapeKind.MARK, tuple(geometry.index(c) for c in self.cells), mark)]
+
+    @classmethod
+    def iss_pair(cls, name: str, cells: list[str]) -> dict[str, Any]:
+        return {"kind": cls.kind, "cells": cells, "sum": 10 if name == "X" else 5}
+
+    def iss_items(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
+        mark = {10: "X", 5: "V"}.get(self.total)
+        if mark is None:
+            raise BadInput(f"ISS marks pairs adding up to 10 (X) or 5 (V), not {self.total}")
+        return ["~".join([mark, *(cell(c) for c in self.cells)])]
 
 
 @dataclass(frozen=True)
@@ -169,6 +179,11 @@ class _Negative(GlobalRule):
             if grid[a] and grid[b] and not self.ok(grid[a], grid[b]):
                 yield (f"{cell_name(geometry.cell(a))}={grid[a]} and {cell_name(geometry.cell(b))}"
                        f"={grid[b]} have no mark but {self.words} ({self.kind})")
+
+    def iss_items(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
+        if self.marks != self.all_marks:
+            raise BadInput("ISS takes all the marks as given, not one kind alone")
+        return super().iss_items(n, cell)
 
 
 @dataclass(frozen=True)
