@@ -183,7 +183,8 @@ TECHNIQUES: tuple[Technique, ...] = (
        "a candidate whose exclusions would leave k values of a house (2 or 3) fewer than k "
        "places; Locked Candidates (variant) is the case of one value; variant rules only"),
     _t("Clue Combinations", 220, "Hard", "clues",
-       "a sum or table clue filled all at once, with the rules between its own cells"),
+       "a clue (a sum, a table, a little killer, an arrow, a line) filled all at once, with "
+       "the rules between its own cells (a little killer's cells in one box differ)"),
     _t("Forcing Net", 700, "Extreme", "forcing",
        "assuming a candidate, singles run into a contradiction; or every candidate of a cell "
        "(every place of a value in a house) leads by singles to the same conclusion"),

@@ -25,7 +25,7 @@ from ...model import Puzzle
 from ...problem import Problem, build_problem
 from ...verify import is_solution
 from . import (als, chains, clues, fish, forcing, intersections, line_houses, propagation, rule45,
-               single_digit, singles, subsets, uniqueness, wings)
+               rule_combinations, single_digit, singles, subsets, uniqueness, wings)
 from .board import Board, Layout, layout_of
 from .catalog import LEVELS, Rating, level_of, rate
 from .difficulty import difficulty
@@ -86,6 +86,7 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("ALS-AIC",), chains.find_als_aic),
     (("Pigeonhole",), intersections.find_pigeonhole),
     (("Clue Combinations",), propagation.find_clue_combinations),
+    (("Clue Combinations",), rule_combinations.find_rule_combinations),
     (("Forcing Net",), forcing.find_contradiction),
     (("Forcing Net",), forcing.find_verity),
     (("Nested Forcing Net",), forcing.find_nested_contradiction),

@@ -1,0 +1,132 @@
+"""Clues filled with the houses around them: Clue Combinations on the rule kinds with logic of
+their own (reasoning/logic/rule_combinations.py: a little killer, an arrow, a line filled all
+at once, keeping apart what the rules keep apart). It removes no true
+value (Hypothesis: clues read off random grids, random candidate states that keep the
+solution); each fires where a solver would use it."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from polydoku.engines.native import random_solution
+from polydoku.formats.jsonfmt import puzzle_from_dict
+from polydoku.model import Geometry, Puzzle
+from polydoku.problem import build_problem
+from polydoku.reasoning.logic import Board, layout_of, solve_logically
+from polydoku.reasoning.logic.catalog import BY_NAME
+from polydoku.reasoning.logic.rule_combinations import find_rule_combinations
+from polydoku.rules import rule_from_data, rules_from_data
+
+N = 9
+G = Geometry.of_size(N)
+DATA = Path(__file__).parent / "data" / "variants"
+_GRIDS: dict[int, tuple[int, ...]] = {}
+
+
+def grid_of(seed: int) -> tuple[int, ...]:
+    if seed not in _GRIDS:
+        problem = build_problem(Puzzle.empty(N))
+        _GRIDS[seed] = problem.grid(random_solution(problem, random.Random(seed)))
+    return _GRIDS[seed]
+
+
+def name(i: int) -> str:
+    return f"r{i // N + 1}c{i % N + 1}"
+
+
+def walk(rng: random.Random, length: int) -> list[int]:
+    """Return a random king's-move walk of distinct cells."""
+    cells = [rng.randrange(N * N)]
+    while len(cells) < length:
+        r, c = divmod(cells[-1], N)
+        options = [(r + a) * N + c + b for a in (-1, 0, 1) for b in (-1, 0, 1)
+                   if 0 <= r + a < N and 0 <= c + b < N and (r + a) * N + c + b not in cells]
+        if not options:
+            break
+        cells.append(rng.choice(options))
+    return cells
+
+
+def clues_of(grid, rng: random.Random) -> list[dict]:
+    """Return killer cages, little killers, arrows and whispers that hold on the grid."""
+    out: list[dict] = []
+    while len(out) < 8:
+        cells = walk(rng, rng.randint(2, 6))
+        vals = [grid[i] for i in cells]
+        names = [name(i) for i in cells]
+        kind = rng.choice(["killer", "little-killer", "arrow", "whispers"])
+        if kind == "killer" and len(set(vals)) == len(vals):
+            out.append({"kind": "killer", "cells": names, "sum": sum(vals)})
+        elif kind == "arrow" and sum(vals[1:]) == vals[0]:
+            out.append({"kind": "arrow", "circle": names[:1], "cells": names[1:]})
+        elif kind == "whispers" and all(abs(a - b) >= 5 for a, b in zip(vals, vals[1:])):
+            out.append({"kind": "whispers", "cells": names})
+        elif kind == "little-killer":
+            rule = {"kind": "little-killer", "cell": f"r{rng.randint(1, N)}c1",
+                    "direction": rng.choice(["DR", "UR"]), "sum": 0}
+            made = rule_from_data(rule, G)
+            rule["sum"] = sum(grid[G.index(c)] for c in made.diagonal(G))
+            out.append(rule)
+    return out
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 5), draw=st.integers(0, 10 ** 6), keep=st.floats(0.2, 0.9),
+       placed=st.floats(0.0, 0.5))
+def test_no_step_removes_a_true_value(seed, draw, keep, placed):
+    grid = grid_of(seed)
+    rng = random.Random(draw)
+    puzzle = Puzzle.empty(N, rules_from_data(clues_of(grid, rng), G))
+    board = Board(layout_of(build_problem(puzzle)),
+                  [v if rng.random() < placed else 0 for v in grid])
+    for i, v in enumerate(grid):
+        if not board.value[i]:
+            board.cand[i] &= (1 << (v - 1)) | sum(1 << k for k in range(N) if rng.random() < keep)
+    for _ in range(4):
+        for find in (find_rule_combinations,):
+            step = find(board)
+            if step is None:
+                continue
+            assert step.eliminations and not step.placements
+            for i, v in step.eliminations:
+                assert grid[i] != v, step.text
+                board.eliminate(i, v)
+            assert "\n" not in step.text
+
+
+def empty_board(*rules: dict) -> Board:
+    puzzle = Puzzle.empty(N, rules_from_data(list(rules), G))
+    return Board(layout_of(build_problem(puzzle)), [0] * (N * N))
+
+
+def test_a_little_killer_in_one_box_is_filled_with_different_values():
+    # r1c3, r2c2, r3c1 add up to 6 and share box 1: 1+2+3 only. The bounds alone (repeats
+    # allowed) keep 1 to 4 in each; filled at once, no cell can be 4
+    b = empty_board({"kind": "little-killer", "cell": "r1c3", "direction": "DL", "sum": 6})
+    for i in (G.index((0, 2)), G.index((1, 1)), G.index((2, 0))):
+        b.cand[i] &= 0b1111                          # what the bounds leave: 1 to 4
+    step = find_rule_combinations(b)
+    assert step is not None and step.technique == "Clue Combinations"
+    assert sorted((name(i), v) for i, v in step.eliminations) == [
+        ("r1c3", 4), ("r2c2", 4), ("r3c1", 4)]
+    assert step.text.startswith("Clue Combinations: the little killer 6 from r1c3 on ")
+    assert BY_NAME["Clue Combinations"].level == "Hard"
+
+
+def test_rule_combinations_on_a_published_whispers_puzzle():
+    # German Whispers (published): the whispers lines filled with the boxes they cross; every
+    # step of the patterns-only path keeps the published solution
+    entry = next(e for e in map(json.loads, (DATA / "published.jsonl").read_text().splitlines())
+                 if e["id"] == "german-whispers")
+    puzzle, solution = puzzle_from_dict(entry["puzzle"]), [int(ch) for ch in entry["solution"]]
+    path = solve_logically(puzzle, max_level="Unfair", check=True, max_seconds=20)
+    used = [s for s in path.steps if s.technique == "Clue Combinations"
+            and s.text.startswith("Clue Combinations: the whispers")]
+    assert used
+    for s in path.steps:
+        assert all(solution[i] != v for i, v in s.eliminations), s.text
