@@ -1,6 +1,7 @@
 """Clues filled with the houses around them: Clue Combinations on the rule kinds with logic of
 their own (reasoning/logic/rule_combinations.py: a little killer, an arrow, a line filled all
-at once, keeping apart what the rules keep apart). It removes no true
+at once, keeping apart what the rules keep apart) and Cage Unit Overlap (cages.py: a value
+every set of a killer cage holds, its places in the cage in one house). Neither removes a true
 value (Hypothesis: clues read off random grids, random candidate states that keep the
 solution); each fires where a solver would use it."""
 
@@ -18,6 +19,7 @@ from polydoku.formats.jsonfmt import puzzle_from_dict
 from polydoku.model import Geometry, Puzzle
 from polydoku.problem import build_problem
 from polydoku.reasoning.logic import Board, layout_of, solve_logically
+from polydoku.reasoning.logic.cages import find_cage_unit_overlap
 from polydoku.reasoning.logic.catalog import BY_NAME
 from polydoku.reasoning.logic.rule_combinations import find_rule_combinations
 from polydoku.rules import rule_from_data, rules_from_data
@@ -88,7 +90,7 @@ def test_no_step_removes_a_true_value(seed, draw, keep, placed):
         if not board.value[i]:
             board.cand[i] &= (1 << (v - 1)) | sum(1 << k for k in range(N) if rng.random() < keep)
     for _ in range(4):
-        for find in (find_rule_combinations,):
+        for find in (find_rule_combinations, find_cage_unit_overlap):
             step = find(board)
             if step is None:
                 continue
@@ -118,6 +120,25 @@ def test_a_little_killer_in_one_box_is_filled_with_different_values():
     assert BY_NAME["Clue Combinations"].level == "Hard"
 
 
+def test_a_cage_that_must_hold_a_value_in_one_box_clears_the_box():
+    # a 12 cage on four cells of box 1 is 1+2+3+6 or 1+2+4+5: it holds 1 and 2, so the box's
+    # other five cells lose them
+    b = empty_board({"kind": "killer", "cells": ["r1c1", "r1c2", "r2c1", "r2c2"], "sum": 12})
+    step = find_cage_unit_overlap(b)
+    assert step is not None and step.technique == "Cage Unit Overlap"
+    assert sorted((name(i), v) for i, v in step.eliminations) == [
+        (x, 1) for x in ("r1c3", "r2c3", "r3c1", "r3c2", "r3c3")]
+    assert "can only be 1+2+3+6 or 1+2+4+5, so it holds 1" in step.text
+    assert step.houses == ("box 1",) and len(step.pattern_candidates) == 4
+    assert BY_NAME["Cage Unit Overlap"].level == "Medium"
+
+
+def test_a_cage_across_boxes_claims_only_where_its_places_lie():
+    # a 6 cage r1c3, r1c4 (1+5 or 2+4) holds no value every set has: no step
+    b = empty_board({"kind": "killer", "cells": ["r1c3", "r1c4"], "sum": 6})
+    assert find_cage_unit_overlap(b) is None
+
+
 def test_rule_combinations_on_a_published_whispers_puzzle():
     # German Whispers (published): the whispers lines filled with the boxes they cross; every
     # step of the patterns-only path keeps the published solution
@@ -130,3 +151,23 @@ def test_rule_combinations_on_a_published_whispers_puzzle():
     assert used
     for s in path.steps:
         assert all(solution[i] != v for i, v in s.eliminations), s.text
+
+
+# a generated puzzle (a random grid, two killer cages read off it, givens taken away while
+# the native engine proves one solution): its patterns-only path takes Cage Unit Overlap
+GENERATED = {"size": 9, "givens": ".1...9.....7....5..52.8.6..375..2.9........6.....9...1..."
+             ".........4..7.....6..3..",
+             "rules": [{"kind": "killer", "cells": ["r9c1", "r8c1", "r7c2", "r7c1", "r8c2"],
+                        "sum": 27},
+                       {"kind": "killer", "cells": ["r7c1", "r6c1", "r5c2"], "sum": 19}]}
+GENERATED_SOLUTION = ("6135498724872169539523876143751624981948352672687945318469731255394217867216"
+                      "58349")
+
+
+def test_cage_unit_overlap_on_a_generated_killer():
+    puzzle = puzzle_from_dict(GENERATED)
+    path = solve_logically(puzzle, max_level="Unfair", check=True, max_seconds=20)
+    assert path.solved and path.prepared.unique
+    assert "".join(map(str, path.board.value)) == GENERATED_SOLUTION
+    used = [s for s in path.steps if s.technique == "Cage Unit Overlap"]
+    assert used and used[0].text.startswith("Cage Unit Overlap: the cage ")

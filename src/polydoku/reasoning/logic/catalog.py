@@ -64,6 +64,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Renban Claiming", 50, "Medium", "intersections",
        "a value every run a renban line can hold contains, whose places on the line all lie in "
        "one house: the house's other cells lose it"),
+    _t("Cage Unit Overlap", 50, "Medium", "intersections",
+       "a value every set of different values that makes a killer cage's sum (and fits its "
+       "cells) contains, whose places in the cage all lie in one house: the house's other "
+       "cells lose it"),
     _t("Killer Cage", 20, "Easy", "clues",
        "the sets of different values adding up to a cage's sum that its cells can still hold: "
        "candidates none of them uses go"),

@@ -24,7 +24,7 @@ from ...errors import EXIT_ENGINE, PolydokuError
 from ...model import Puzzle
 from ...problem import Problem, build_problem
 from ...verify import is_solution
-from . import (als, chains, clues, fish, forcing, intersections, line_houses, propagation, rule45,
+from . import (als, cages, chains, clues, fish, forcing, intersections, line_houses, propagation, rule45,
                rule_combinations, single_digit, singles, subsets, uniqueness, wings)
 from .board import Board, Layout, layout_of
 from .catalog import LEVELS, Rating, level_of, rate
@@ -52,6 +52,7 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("Whispers Neighbours",), line_houses.find_whispers_neighbours),
     (("Region-Sum Totals",), line_houses.find_region_sum_totals),
     (("Renban Claiming",), line_houses.find_renban_claiming),
+    (("Cage Unit Overlap",), cages.find_cage_unit_overlap),
     (("Naked Pair",), partial(subsets.find_naked_subset, k=2)),
     (("Naked Triple",), partial(subsets.find_naked_subset, k=3)),
     (("Hidden Pair",), partial(subsets.find_hidden_subset, k=2)),
