@@ -175,3 +175,21 @@ def test_no_shared_module_names_a_kind_of_its_own_module():
     found = [f"{path.relative_to(src)}: {kind!r}" for path, text in texts.items()
              for kind in sorted(own) if re.search(rf"[\"']{re.escape(kind)}[\"']", text)]
     assert not found, f"kind names written outside their modules: {found}"
+
+
+# the modules that name no kind at all: every kind's f-puzzles elements, drawn paths, names
+# and technique scores are its class's
+KIND_FREE = ("formats/fpuzzles.py", "formats/paths.py", "formats/names.py",
+             "reasoning/logic/catalog.py")
+
+
+def test_the_f_puzzles_reader_the_paths_and_the_catalogue_name_no_kind():
+    import re
+    from pathlib import Path
+
+    from polydoku.rules import registry
+    src = Path(registry.__file__).resolve().parent.parent
+    found = [f"{name}: {kind!r}" for name in KIND_FREE
+             for kind in registry.kinds()
+             if re.search(rf"[\"']{re.escape(kind)}[\"']", (src / name).read_text())]
+    assert not found, f"kind names written outside their classes: {found}"

@@ -16,9 +16,12 @@ from ..errors import BadInput
 if TYPE_CHECKING:
     from ..model import Puzzle
 
-GLOBALS = {"diagonal+": "diagonal-anti", "diagonal-": "diagonal-main",
-           "antiknight": "anti-knight", "antiking": "anti-king",
-           "nonconsecutive": "non-consecutive", "disjointgroups": "disjoint-groups"}
+def global_flags() -> dict[str, str]:
+    """Return the global kinds by the names f-puzzles saves them under as flags, which
+    SudokuPad also states as metadata (`antiknight`): each global kind's `fpuzzles`."""
+    from ..rules.registry import kinds
+    return {key: kind for kind, cls in kinds().items() if cls.is_global
+            for key in cls.fpuzzles if key != "negative"}
 
 
 # the puzzles read from a drawing (a link), whose clues a reader may have missed

@@ -23,23 +23,12 @@ from urllib.parse import parse_qs, unquote, urlparse
 from ..errors import BadInput
 from ..model.rules import Rule, hooks_of
 from ..text import whole_number
-from .foreign import GLOBALS, Converted, decompress, is_foreign
+from .foreign import Converted, decompress, is_foreign
 
 MAX_PAYLOAD = 2_000_000          # characters: a real puzzle is a few thousand
 COSMETIC = ("rectangle", "circle", "text", "cage", "fogofwar", "foglight",
             "disabledlogic", "truecandidatesoptions", "solution", "author", "ruleset",
             "metadata", "highlightConflicts")
-LINES = {"thermometer": "thermometer", "slowthermometer": "slow-thermometer",
-         "palindrome": "palindrome", "betweenline": "between", "renban": "renban",
-         "whispers": "whispers", "entropicline": "entropic", "modularline": "modular",
-         "zipperline": "zipper", "regionsumline": "region-sum", "parityline": "parity",
-         "doublearrow": "double-arrow", "lockout": "lockout"}
-CELLS = {"odd": "odd", "even": "even", "minimum": "minimum", "maximum": "maximum"}
-OUTSIDE = {"sandwichsum": ("sandwich", "sum"), "xsum": ("x-sum", "sum"),
-           "skyscraper": ("skyscraper", "count")}
-INDEXERS = {"rowindexer": "row-index", "rowindex": "row-index",
-            "columnindexer": "column-index", "columnindex": "column-index"}
-_STEPS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
 _CELL = re.compile(r"^R(\d+)C(\d+)$", re.IGNORECASE | re.ASCII)
 
 
@@ -203,10 +192,8 @@ def convert(data: dict[str, Any], names: dict[str, str] | None = None) -> Conver
             regions.append(cell.get("region"))
     out["givens"] = "".join(givens)
     _geometry(out, regions, n)
-    rules: list[Any] = [kind for key, kind in GLOBALS.items() if data.get(key) is True]
     converted = Converted(out)
-    rules += _negatives(data)
-    rules += _rules(data, n, converted)
+    rules: list[Any] = _rules(data, n, converted)
     rules += _named_lines(data, n, names or {}, converted)
     out["rules"] = rules
     title = data.get("title")
@@ -254,95 +241,24 @@ def _geometry(out: dict, regions: list, n: int) -> None:
     out["regions"] = "".join(text)
 
 
-def _negatives(data: dict) -> list[Any]:
-    negative = data.get("negative") or []
-    if not isinstance(negative, list):
-        raise BadInput("f-puzzles \"negative\" must be a list")
-    dots = [d for k, d in (("difference", "white"), ("ratio", "black")) if k in negative]
-    out: list[Any] = []
-    if dots:
-        out.append({"kind": "kropki-negative", "dots": dots})
-    if "xv" in negative:
-        out.append("xv-negative")
-    unknown = [x for x in negative if x not in ("difference", "ratio", "xv")]
-    if unknown:
-        raise BadInput(f"f-puzzles negative constraint {str(unknown[0])[:20]!r} is not supported")
-    return out
-
-
 def _rules(data: dict, n: int, conv: Converted) -> list[dict]:
-    """Return the rules of every element with a meaning (bad input for unknown ones)."""
+    """Return the rules of every element with a meaning: the kinds whose `fpuzzles` keys name
+    it read it (bad input for an element no kind reads)."""
     rules: list[dict] = []
     for key, value in data.items():
-        if key in ("size", "grid", "title", "negative", "line", *GLOBALS):
+        if key in ("size", "grid", "title", "line"):
             continue
         if key in COSMETIC:
             if value:
                 conv.ignored.append(key)
             continue
-        if not value:
-            continue
         kinds = _kinds_keyed().get(key)
-        if kinds:
-            rules += _read_by_kinds(kinds, key, data, n)
-        if key in ("difference", "ratio"):    # plain kropki dots; a kind reads valued ones
-            plain = (None, "", 1, "1") if key == "difference" else (None, "", 2, "2")
-            rules += [{"kind": "kropki-white" if key == "difference" else "kropki-black",
-                       "cells": _cells(e.get("cells"), key, n)}
-                      for e in _entries(data, key) if e.get("value") in plain]
-        elif kinds:
-            pass
-        elif key in ("killercage",):
-            for e in _entries(data, key):
-                rule: dict[str, Any] = {"kind": "killer", "cells": _cells(e.get("cells"), key, n)}
-                if e.get("value") not in (None, ""):
-                    rule["sum"] = _number(e["value"], key)
-                rules.append(rule)
-        elif key in LINES:
-            for e in _entries(data, key):
-                for line in e.get("lines") or []:
-                    rule = {"kind": LINES[key], "cells": _cells(line, key, n)}
-                    if key == "whispers" and e.get("value") not in (None, ""):
-                        rule["difference"] = _number(e["value"], key)
-                    rules.append(rule)
-        elif key == "arrow":
-            for e in _entries(data, key):
-                circle = _cells(e.get("cells") or [], key, n)
-                for line in e.get("lines") or []:
-                    shaft = [c for c in _cells(line, key, n) if c not in circle]
-                    rules.append({"kind": "arrow", "circle": circle, "cells": shaft})
-        elif key in CELLS:
-            cells = [_name(_cell(e.get("cell"), key, n)) for e in _entries(data, key)]
-            rules.append({"kind": CELLS[key], "cells": cells})
-        elif key in INDEXERS:
-            cells = [c for e in _entries(data, key)
-                     for c in (_cells(e["cells"], key, n) if "cells" in e
-                               else [_name(_cell(e.get("cell"), key, n))])]
-            rules.append({"kind": INDEXERS[key], "cells": cells})
-        elif key == "extraregion":
-            rules += [{"kind": "extra-region", "cells": _cells(e.get("cells"), key, n)}
-                      for e in _entries(data, key)]
-        elif key == "xv":
-            for e in _entries(data, key):
-                mark = str(e.get("value", "")).upper()
-                if mark not in ("X", "V"):
-                    raise BadInput(f"f-puzzles xv mark {mark[:8]!r} is not X or V")
-                rules.append({"kind": "xv", "cells": _cells(e.get("cells"), key, n),
-                              "sum": 10 if mark == "X" else 5})
-        elif key == "clone":
-            rules += [{"kind": "clone", "cells": _cells(e.get("cells"), key, n),
-                       "copy": _cells(e.get("cloneCells"), key, n)} for e in _entries(data, key)]
-        elif key == "quadruple":
-            rules += [{"kind": "quadruple", "cells": _cells(e.get("cells"), key, n),
-                       "values": [_number(v, key) for v in e.get("values") or []]}
-                      for e in _entries(data, key)]
-        elif key == "littlekillersum":
-            rules += [_little_killer(e, n) for e in _entries(data, key) if e.get("value") not in (None, "")]
-        elif key in OUTSIDE:
-            rules += [_outside(key, e, n) for e in _entries(data, key)
-                      if e.get("value") not in (None, "")]
-        else:
+        if not kinds:
+            if not value:
+                continue
             raise BadInput(f"f-puzzles element {key[:30]!r} is not supported")
+        if value or key == "negative":
+            rules += _read_by_kinds(kinds, key, data, n)
     return rules
 
 
@@ -355,7 +271,8 @@ def _kinds_keyed() -> dict[str, list[type[Rule]]]:
 def _read_by_kinds(kinds: list[type[Rule]], key: str, data: dict, n: int) -> list[Any]:
     """Return the rules the kinds saved under `key` read from its value (`read_fpuzzles`); a
     list value is checked to be a list of objects first, as f-puzzles writes them."""
-    value = _entries(data, key) if isinstance(data[key], list) else data[key]
+    raw = data[key]
+    value = _entries(data, key) if isinstance(raw, list) and key != "negative" else raw
 
     def cell(text: Any, outside: bool = False) -> str:
         return _name(_cell(text, key, n, outside))
@@ -397,35 +314,6 @@ def _named_lines(data: dict, n: int, names: dict[str, str], conv: Converted) -> 
     return rules
 
 
-def _little_killer(e: dict, n: int) -> dict:
-    r, c = _cell(e.get("cell"), "littlekillersum", n, outside=True)
-    direction = str(e.get("direction", "")).upper()
-    if direction not in _STEPS:
-        raise BadInput(f"littlekillersum: bad direction {direction[:4]!r}")
-    dr, dc = _STEPS[direction]
-    first = (r + dr, c + dc)
-    if not (1 <= first[0] <= n and 1 <= first[1] <= n):
-        raise BadInput(f"littlekillersum at R{r}C{c} points outside the grid")
-    return {"kind": "little-killer", "cell": _name(first), "direction": direction,
-            "sum": _number(e["value"], "littlekillersum")}
-
-
-def _outside(key: str, e: dict, n: int) -> dict:
-    r, c = _cell(e.get("cell"), key, n, outside=True)
-    if r == 0:
-        side, index = "top", c
-    elif r == n + 1:
-        side, index = "bottom", c
-    elif c == 0:
-        side, index = "left", r
-    elif c == n + 1:
-        side, index = "right", r
-    else:
-        raise BadInput(f"{key} at R{r}C{c} is not outside the grid")
-    kind, field_name = OUTSIDE[key]
-    return {"kind": kind, "side": side, "index": index, field_name: _number(e["value"], key)}
-
-
 # ---------------------------------------------------------------------------- writing
 
 def to_fpuzzles(puzzle, solution=None) -> dict[str, Any]:
@@ -447,80 +335,10 @@ def to_fpuzzles(puzzle, solution=None) -> dict[str, Any]:
     out: dict[str, Any] = {"size": n, "grid": grid}
     if puzzle.name:
         out["title"] = puzzle.name
-    back_globals = {v: k for k, v in GLOBALS.items()}
-    back_lines = {v: k for k, v in LINES.items()}
-    up = lambda name: name.upper()                     # noqa: E731
-    for obj, rule in zip(puzzle.rules, d["rules"]):
-        kind = rule if isinstance(rule, str) else rule["kind"]
-        if "write_fpuzzles" in hooks_of(type(obj)):
-            _add(out, obj.fpuzzles_entries(n, _write_cell))
-        elif kind == "diagonal":
-            out["diagonal+"] = out["diagonal-"] = True
-        elif kind in back_globals:
-            out[back_globals[kind]] = True
-        elif kind == "windoku":             # f-puzzles draws windows as extra regions
-            from ..rules.globals import Windoku
-            for unit in Windoku().units(g):
-                out.setdefault("extraregion", []).append(
-                    {"cells": [f"R{i // n + 1}C{i % n + 1}" for i in unit]})
-        elif kind in ("kropki-negative", "xv-negative"):
-            neg = out.setdefault("negative", [])
-            if kind == "xv-negative":
-                neg.append("xv")
-            else:
-                dots = ["white", "black"] if isinstance(rule, str) else rule["dots"]
-                neg += [{"white": "difference", "black": "ratio"}[x] for x in dots]
-        elif kind == "killer":
-            e: dict[str, Any] = {"cells": [up(x) for x in rule["cells"]]}
-            if "sum" in rule:
-                e["value"] = str(rule["sum"])
-            out.setdefault("killercage", []).append(e)
-        elif kind in back_lines:
-            e = {"lines": [[up(x) for x in rule["cells"]]]}
-            if kind == "whispers":
-                e["value"] = str(rule["difference"])
-            out.setdefault(back_lines[kind], []).append(e)
-        elif kind == "arrow":
-            circle = [up(x) for x in rule["circle"]]
-            out.setdefault("arrow", []).append(
-                {"cells": circle, "lines": [[circle[-1]] + [up(x) for x in rule["cells"]]]})
-        elif kind in ("odd", "even", "minimum", "maximum"):
-            out.setdefault(kind, []).extend({"cell": up(x)} for x in rule["cells"])
-        elif kind in ("row-index", "column-index"):
-            key = "rowindexer" if kind == "row-index" else "columnindexer"
-            out.setdefault(key, []).append({"cells": [up(x) for x in rule["cells"]]})
-        elif kind == "extra-region":
-            out.setdefault("extraregion", []).append({"cells": [up(x) for x in rule["cells"]]})
-        elif kind in ("kropki-white", "kropki-black"):
-            key = "difference" if kind == "kropki-white" else "ratio"
-            out.setdefault(key, []).append({"cells": [up(x) for x in rule["cells"]]})
-        elif kind == "xv":
-            mark = {10: "X", 5: "V"}.get(rule["sum"])
-            if mark is None:
-                raise BadInput(f"f-puzzles has no mark for a pair adding up to {rule['sum']}")
-            out.setdefault("xv", []).append({"cells": [up(x) for x in rule["cells"]], "value": mark})
-        elif kind == "clone":
-            out.setdefault("clone", []).append({"cells": [up(x) for x in rule["cells"]],
-                                                "cloneCells": [up(x) for x in rule["copy"]]})
-        elif kind == "quadruple":
-            out.setdefault("quadruple", []).append({"cells": [up(x) for x in rule["cells"]],
-                                                    "values": rule["values"]})
-        elif kind == "little-killer":
-            m = _CELL.match(rule["cell"])
-            assert m is not None                   # written by polydoku: a valid cell name
-            dr, dc = _STEPS[rule["direction"]]
-            out.setdefault("littlekillersum", []).append(
-                {"cell": f"R{int(m[1]) - dr}C{int(m[2]) - dc}", "direction": rule["direction"],
-                 "value": str(rule["sum"])})
-        elif kind in ("sandwich", "x-sum", "skyscraper"):
-            key = {v[0]: k for k, v in OUTSIDE.items()}[kind]
-            i, side = rule["index"], rule["side"]
-            place = {"top": f"R0C{i}", "bottom": f"R{n + 1}C{i}", "left": f"R{i}C0",
-                     "right": f"R{i}C{n + 1}"}[side]
-            out.setdefault(key, []).append({"cell": place,
-                                            "value": str(rule.get("sum", rule.get("count")))})
-        else:
-            raise BadInput(f"rule {kind!r} has no f-puzzles form")
+    for rule in puzzle.rules:
+        if "write_fpuzzles" not in hooks_of(type(rule)):
+            raise BadInput(f"rule {rule.kind!r} has no f-puzzles form")
+        _add(out, rule.fpuzzles_entries(n, _write_cell))
     if solution is not None:
         out["solution"] = list(solution)
     return out

@@ -31,7 +31,7 @@ from ..model.geometry import box_shape_for, box_shape_of, parse_cell
 from ..text import whole_number
 from . import rules_text
 from . import sudokupad_draw as draw
-from .foreign import GLOBALS, Converted, decompress
+from .foreign import Converted, decompress, global_flags
 from .paths import kinds_help, line_rule, line_rules
 
 MAX_DEPTH = 64
@@ -267,7 +267,7 @@ def convert(data: dict[str, Any], names: Mapping[str, str] | None = None):
         if metadata.get(key) or data.get(key):
             raise BadInput("the SudokuPad puzzle draws part of itself in a background image, "
                            "which polydoku cannot read")
-    rules += [kind for key, kind in GLOBALS.items()      # global rules as metadata flags
+    rules += [kind for key, kind in global_flags().items()     # global rules as metadata
               if metadata.get(key) not in (None, False) and _says_yes(metadata[key])]
     rules += _cages(data.get("cages"), n, out, ignored)
     found_lines = data.get("lines")
@@ -383,9 +383,9 @@ def _cages(cages: Any, n: int, out: dict[str, Any], ignored: list[str]) -> list[
             field = field.strip().lower()
             if field == "title" and text.strip():
                 out.setdefault("name", text.strip()[:200])
-            if field in GLOBALS:                # a global rule stated as metadata
+            if field in global_flags():         # a global rule stated as metadata
                 if _says_yes(text):
-                    rules.append(GLOBALS[field])
+                    rules.append(global_flags()[field])
                 continue
             ignored.append(f"metadata {field}")
             continue

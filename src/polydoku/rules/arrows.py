@@ -10,7 +10,7 @@ from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name, parse_cell
 from ..model.rules import Rule, Shape, ShapeKind
 from . import params
-from .base import (CellsRule, iss_number, cells_phrase, count_where, equal_pairs, fillings, span, value_at,
+from .base import (CellsRule, fpuzzles_cells, fpuzzles_number, iss_number, cells_phrase, count_where, equal_pairs, fillings, span, value_at,
                    values_at, where)
 
 
@@ -22,6 +22,7 @@ class Arrow(Rule):
     cells: tuple[Cell, ...]
 
     kind: ClassVar[str] = "arrow"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("arrow",)
     iss: ClassVar[str] = "Arrow PillArrow"
     description: ClassVar[str] = "the digits on the shaft add up to the number in the circle"
 
@@ -138,6 +139,24 @@ class Arrow(Rule):
                            "is listed in another order")
         return ["~".join(["PillArrow", str(len(self.circle)), *shaft])]
 
+    @classmethod
+    def fpuzzles_rules(cls, key: str, value: Any, n: int, cell) -> list[Any]:
+        """Each element: its circle (`cells`) and each of its `lines` a shaft (the circle's
+        cells on the line left out)."""
+        out = []
+        for e in value if isinstance(value, list) else []:
+            circle = fpuzzles_cells(e.get("cells") or [], cell, key)
+            for line in e.get("lines") or []:
+                out.append({"kind": cls.kind, "circle": circle,
+                            "cells": [c for c in fpuzzles_cells(line, cell, key)
+                                      if c not in circle]})
+        return out
+
+    def fpuzzles_entries(self, n: int, cell) -> dict[str, Any]:
+        circle = [cell(c) for c in self.circle]
+        return {"arrow": [{"cells": circle,
+                           "lines": [[circle[-1], *(cell(c) for c in self.cells)]]}]}
+
 
 @dataclass(frozen=True)
 class Clone(Rule):
@@ -147,6 +166,7 @@ class Clone(Rule):
     copy: tuple[Cell, ...]
 
     kind: ClassVar[str] = "clone"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("clone",)
     description: ClassVar[str] = "the clone holds the same values as the original, cell for cell"
 
     @classmethod
@@ -188,6 +208,16 @@ class Clone(Rule):
         return [Shape(ShapeKind.SHADE, tuple(geometry.index(c) for c in self.cells + self.copy),
                       style="clone")]
 
+    @classmethod
+    def fpuzzles_rules(cls, key: str, value: Any, n: int, cell) -> list[Any]:
+        return [{"kind": cls.kind, "cells": fpuzzles_cells(e.get("cells"), cell, key),
+                 "copy": fpuzzles_cells(e.get("cloneCells"), cell, key)}
+                for e in (value if isinstance(value, list) else [])]
+
+    def fpuzzles_entries(self, n: int, cell) -> dict[str, Any]:
+        return {"clone": [{"cells": [cell(c) for c in self.cells],
+                           "cloneCells": [cell(c) for c in self.copy]}]}
+
 
 @dataclass(frozen=True)
 class Quadruple(CellsRule):
@@ -196,6 +226,7 @@ class Quadruple(CellsRule):
     values: tuple[int, ...] = ()
 
     kind: ClassVar[str] = "quadruple"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("quadruple",)
     iss: ClassVar[str] = "Quad"
     description: ClassVar[str] = "the values in the circle appear among the four cells around it"
     aliases: ClassVar[tuple[str, ...]] = ("quad",)
@@ -307,12 +338,22 @@ class Quadruple(CellsRule):
     def iss_items(self, n: int, cell) -> list[str]:
         return ["~".join(["Quad", cell(min(self.cells)), *map(str, self.values)])]
 
+    @classmethod
+    def fpuzzles_read(cls, element: dict[str, Any], cells: list[str],
+                      key: str) -> dict[str, Any] | None:
+        return {"kind": cls.kind, "cells": cells,
+                "values": [fpuzzles_number(v, key) for v in element.get("values") or []]}
+
+    def fpuzzles_written(self) -> dict[str, Any]:
+        return {"values": list(self.values)}
+
 
 @dataclass(frozen=True)
 class ColumnIndex(CellsRule):
     """A value X in marked cell (r, c) says that cell (r, X) holds c."""
 
     kind: ClassVar[str] = "column-index"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("columnindexer", "columnindex")
     iss: ClassVar[str] = "Indexing"
     description: ClassVar[str] = "a value X in a marked cell of column C puts C in column X of its row"
     aliases: ClassVar[tuple[str, ...]] = ("columnindex", "column-indexing", "col-index")
@@ -362,12 +403,21 @@ class ColumnIndex(CellsRule):
     def write_iss(self, n: int, cell) -> list[str]:
         return ["R" if self.kind == RowIndex.kind else "C", *(cell(c) for c in self.cells)]
 
+    @classmethod
+    def fpuzzles_rules(cls, key: str, value: Any, n: int, cell) -> list[Any]:
+        """All the key's elements (each its `cells`, or one `cell`) as one rule."""
+        items = value if isinstance(value, list) else []
+        return [{"kind": cls.kind, "cells": [
+            c for e in items for c in (fpuzzles_cells(e["cells"], cell, key) if "cells" in e
+                                       else [cell(e.get("cell"))])]}]
+
 
 @dataclass(frozen=True)
 class RowIndex(ColumnIndex):
     """A value X in marked cell (r, c) says that cell (X, c) holds r."""
 
     kind: ClassVar[str] = "row-index"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("rowindexer", "rowindex")
     description: ClassVar[str] = "a value X in a marked cell of row R puts R in row X of its column"
     aliases: ClassVar[tuple[str, ...]] = ("rowindex", "row-indexing")
     by_row: ClassVar[bool] = True

@@ -127,11 +127,41 @@ def cells_phrase(cells: Sequence[Cell]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def outside_cell(name: str) -> tuple[int, int]:
+    """Return the 1-based (row, column) of a cell name that may lie one step outside the grid
+    (`r0c3`)."""
+    r, _, c = name[1:].partition("c")
+    return int(r), int(c)
+
+
 def iss_number(text: str) -> int:
     """Return a whole number of an ISS item's argument (BadInput when it is none)."""
     if not re.fullmatch(r"-?\d{1,6}", text):
         raise BadInput(f"{text[:20]!r} is not a number")
     return int(text)
+
+
+def fpuzzles_number(value: Any, what: str) -> int:
+    """Return a whole number f-puzzles saved (a number or a string of digits)."""
+    if isinstance(value, bool):
+        raise BadInput(f"{what}: expected a number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 8:
+        return int(value)
+    raise BadInput(f"{what}: expected a number, not {str(value)[:20]!r}")
+
+
+def fpuzzles_cells(items: Any, cell: Callable[..., str], what: str) -> list[str]:
+    """Return polydoku's names of a list of f-puzzles cells (`R1C2`)."""
+    if not isinstance(items, list):
+        raise BadInput(f"{what}: expected a list of cells")
+    return [cell(x) for x in items]
+
+
+def fpuzzles_refused(kind: str) -> BadInput:
+    """Return the error of a kind f-puzzles has no element for."""
+    return BadInput(f"rule {kind!r} has no f-puzzles form")
 
 
 def iss_refused(kind: str) -> BadInput:
@@ -153,6 +183,16 @@ class GlobalRule(Rule):
 
     def write_iss(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
         return []
+
+    @classmethod
+    def fpuzzles_rules(cls, key: str, value: Any, n: int, cell: Callable[..., str]) -> list[Any]:
+        """A flag set to true (`"antiknight": true`; SudokuPad's metadata names it too)."""
+        return [cls.kind] if value is True else []
+
+    def fpuzzles_entries(self, n: int, cell: Callable[[Cell], str]) -> dict[str, Any]:
+        if not self.fpuzzles:
+            raise fpuzzles_refused(self.kind)
+        return {self.fpuzzles[0]: True}
 
 
 @dataclass(frozen=True)
@@ -184,6 +224,51 @@ class CellsRule(Rule):
         if not self.line_style:
             return []
         return [Shape(ShapeKind.LINE, tuple(geometry.index(c) for c in self.cells), style=self.line_style)]
+
+    # how f-puzzles saves the kind under its key (`fpuzzles`): "lines" (each element's lines,
+    # a rule each), "cells" (each element's cells, a rule each) or "cell" (one cell per
+    # element, all of them one rule)
+    fpuzzles_form: ClassVar[str] = "cells"
+
+    @classmethod
+    def fpuzzles_rules(cls, key: str, value: Any, n: int, cell: Callable[..., str]) -> list[Any]:
+        """The elements in the kind's `fpuzzles_form`, each through `fpuzzles_read`; a kind
+        that reads its elements one by one itself (`read_fpuzzles`) is asked each."""
+        if next(k for k in cls.__mro__ if "read_fpuzzles" in vars(k)) is not Rule:
+            return super().fpuzzles_rules(key, value, n, cell)
+        items = value if isinstance(value, list) else []
+        if cls.fpuzzles_form == "cell":
+            return [{"kind": cls.kind, "cells": [cell(e.get("cell")) for e in items]}]
+        out = []
+        for e in items:
+            lines = (e.get("lines") or []) if cls.fpuzzles_form == "lines" else [e.get("cells")]
+            for line in lines:
+                rule = cls.fpuzzles_read(e, fpuzzles_cells(line, cell, key), key)
+                if rule is not None:
+                    out.append(rule)
+        return out
+
+    @classmethod
+    def fpuzzles_read(cls, element: dict[str, Any], cells: list[str],
+                      key: str) -> dict[str, Any] | None:
+        """Return the rule of one f-puzzles element over these cells (None: another kind's)."""
+        return {"kind": cls.kind, "cells": cells}
+
+    def fpuzzles_entries(self, n: int, cell: Callable[[Cell], str]) -> dict[str, Any]:
+        if next(k for k in type(self).__mro__ if "write_fpuzzles" in vars(k)) is not Rule:
+            return super().fpuzzles_entries(n, cell)
+        if not self.fpuzzles:
+            raise fpuzzles_refused(self.kind)
+        cells = [cell(c) for c in self.cells]
+        if self.fpuzzles_form == "cell":
+            return {self.fpuzzles[0]: [{"cell": c} for c in cells]}
+        element: dict[str, Any] = {"lines": [cells]} if self.fpuzzles_form == "lines" else \
+            {"cells": cells}
+        return {self.fpuzzles[0]: [{**element, **self.fpuzzles_written()}]}
+
+    def fpuzzles_written(self) -> dict[str, Any]:
+        """Return the fields of its f-puzzles element beside the cells (a value)."""
+        return {}
 
     @classmethod
     def read_iss(cls, args: list[str], cell: Callable[[str], str]) -> dict[str, Any]:
@@ -327,6 +412,29 @@ class OutsideRule(Rule):
         head = f"R{self.index + 1}" if self.side in ("left", "right") else f"C{self.index + 1}"
         ahead = self.side in ("left", "top")
         return [f"{self.iss}~{head}~{self.value if ahead else ''}~{'' if ahead else self.value}"]
+
+    @classmethod
+    def fpuzzles_rules(cls, key: str, value: Any, n: int, cell: Callable[..., str]) -> list[Any]:
+        """A clue in a cell just outside the grid (`R0C3`: above column 3), with its value."""
+        out = []
+        for e in value if isinstance(value, list) else []:
+            if e.get("value") in (None, ""):
+                continue
+            r, c = outside_cell(cell(e.get("cell"), outside=True))
+            side, index = ("top", c) if r == 0 else ("bottom", c) if r == n + 1 else \
+                ("left", r) if c == 0 else ("right", r) if c == n + 1 else ("", 0)
+            if not side:
+                raise BadInput(f"{key} at R{r}C{c} is not outside the grid")
+            out.append({"kind": cls.kind, "side": side, "index": index,
+                        cls.value_field: fpuzzles_number(e["value"], key)})
+        return out
+
+    def fpuzzles_entries(self, n: int, cell: Callable[[Cell], str]) -> dict[str, Any]:
+        if not self.fpuzzles:
+            raise fpuzzles_refused(self.kind)
+        i = self.index
+        place = {"top": (-1, i), "bottom": (n, i), "left": (i, -1), "right": (i, n)}[self.side]
+        return {self.fpuzzles[0]: [{"cell": cell(place), "value": str(self.value)}]}
 
     def line(self, n: int) -> list[Cell]:
         """Return the row or column's cells in the order seen from the clue's side."""

@@ -12,7 +12,7 @@ from ..errors import BadInput
 from ..model.geometry import Geometry, cell_name
 from ..model.rules import Shape, ShapeKind
 from . import params
-from .base import CellsRule, cells_phrase, iss_number, single_bits, value_at, values_at, where
+from .base import CellsRule, cells_phrase, fpuzzles_number, iss_number, single_bits, value_at, values_at, where
 from .globals import repeats
 
 
@@ -21,6 +21,7 @@ class ExtraRegion(CellsRule):
     """The cells hold different values (an extra region, a window)."""
 
     kind: ClassVar[str] = "extra-region"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("extraregion",)
     iss: ClassVar[str] = "AllDifferent"
     description: ClassVar[str] = "the cells hold different values"
     aliases: ClassVar[tuple[str, ...]] = ("extraregion", "region")
@@ -42,6 +43,8 @@ class Even(CellsRule):
     """Each cell holds an even value."""
 
     kind: ClassVar[str] = "even"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("even",)
+    fpuzzles_form: ClassVar[str] = "cell"
     iss: ClassVar[str] = "Given"
     description: ClassVar[str] = "each marked cell holds an even value"
     remainder: ClassVar[int] = 0
@@ -82,6 +85,8 @@ class Odd(Even):
     """Each cell holds an odd value."""
 
     kind: ClassVar[str] = "odd"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("odd",)
+    fpuzzles_form: ClassVar[str] = "cell"
     description: ClassVar[str] = "each marked cell holds an odd value"
     remainder: ClassVar[int] = 1
 
@@ -91,6 +96,8 @@ class Minimum(CellsRule):
     """Each cell is smaller than every cell sharing a side with it, other than the rule's own."""
 
     kind: ClassVar[str] = "minimum"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("minimum",)
+    fpuzzles_form: ClassVar[str] = "cell"
     description: ClassVar[str] = ("each marked cell is smaller than its orthogonal neighbours "
                                   "that are not marked")
     aliases: ClassVar[tuple[str, ...]] = ("min",)
@@ -157,6 +164,8 @@ class Maximum(Minimum):
     """Each cell is larger than every cell sharing a side with it, other than the rule's own."""
 
     kind: ClassVar[str] = "maximum"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("maximum",)
+    fpuzzles_form: ClassVar[str] = "cell"
     description: ClassVar[str] = ("each marked cell is larger than its orthogonal neighbours "
                                   "that are not marked")
     aliases: ClassVar[tuple[str, ...]] = ("max",)
@@ -170,6 +179,7 @@ class Killer(CellsRule):
     total: int | None = None
 
     kind: ClassVar[str] = "killer"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("killercage",)
     iss: ClassVar[str] = "Cage"
     description: ClassVar[str] = "a cage's cells differ and add up to its sum"
     aliases: ClassVar[tuple[str, ...]] = ("cage", "killer-cage", "killercage")
@@ -268,6 +278,17 @@ class Killer(CellsRule):
         if self.total == 0:
             raise BadInput("ISS reads a cage sum of 0 as no sum")
         return ["" if self.total is None else str(self.total), *(cell(c) for c in self.cells)]
+
+    @classmethod
+    def fpuzzles_read(cls, element: dict[str, Any], cells: list[str],
+                      key: str) -> dict[str, Any] | None:
+        rule: dict[str, Any] = {"kind": cls.kind, "cells": cells}
+        if element.get("value") not in (None, ""):
+            rule["sum"] = fpuzzles_number(element["value"], key)
+        return rule
+
+    def fpuzzles_written(self) -> dict[str, Any]:
+        return {} if self.total is None else {"value": str(self.total)}
 
 
 def _neighbours(i: int, n: int) -> list[int]:

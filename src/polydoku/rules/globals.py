@@ -71,6 +71,7 @@ class AntiKnight(DistinctPairsRule):
     """Two cells a chess knight's move apart differ."""
 
     kind: ClassVar[str] = "anti-knight"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("antiknight",)
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"anti-?knight|knight'?s move|chess knight",)
     iss: ClassVar[str] = "AntiKnight"
@@ -84,6 +85,7 @@ class AntiKing(DistinctPairsRule):
     """Two cells a chess king's move apart differ."""
 
     kind: ClassVar[str] = "anti-king"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("antiking",)
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"anti-?king|king'?s move|touch(?:ing)? diagonally|diagonally adjacent cells (?:can|may)"
         r"not",)
@@ -98,6 +100,7 @@ class NonConsecutive(GlobalRule):
     """Orthogonally adjacent cells do not differ by exactly 1."""
 
     kind: ClassVar[str] = "non-consecutive"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("nonconsecutive",)
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"non-?consecutive|(?:orthogonally )?adjacent cells (?:can|may)not (?:contain|be) "
         r"consecutive",)
@@ -170,12 +173,17 @@ class Diagonal(GlobalRule):
     def iss_items(self, n: int, cell) -> list[str]:
         return [f"Diagonal~{'-1' if w == 'main' else '1'}" for w in self.which]
 
+    def fpuzzles_entries(self, n: int, cell) -> dict[str, Any]:
+        """f-puzzles' flags: `diagonal-` the main diagonal, `diagonal+` the anti-diagonal."""
+        return {"diagonal-" if w == "main" else "diagonal+": True for w in self.which}
+
 
 @dataclass(frozen=True)
 class DiagonalMain(Diagonal):
     """The diagonal r1c1..rNcN holds every value once."""
 
     kind: ClassVar[str] = "diagonal-main"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("diagonal-",)
     description: ClassVar[str] = "the diagonal from r1c1 to rNcN holds every value once"
     aliases: ClassVar[tuple[str, ...]] = ("diagonal-", "negative-diagonal")
     which: ClassVar[tuple[str, ...]] = ("main",)
@@ -186,6 +194,7 @@ class DiagonalAnti(Diagonal):
     """The diagonal rNc1..r1cN holds every value once."""
 
     kind: ClassVar[str] = "diagonal-anti"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("diagonal+",)
     description: ClassVar[str] = "the diagonal from rNc1 to r1cN holds every value once"
     aliases: ClassVar[tuple[str, ...]] = ("diagonal+", "positive-diagonal")
     which: ClassVar[tuple[str, ...]] = ("anti",)
@@ -201,6 +210,7 @@ class DisjointGroups(GlobalRule):
     """Cells in the same position of their boxes hold different values."""
 
     kind: ClassVar[str] = "disjoint-groups"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("disjointgroups",)
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"disjoint (?:groups|sets|subsets|sudoku|rule)|same (?:relative )?position (?:in|within|"
         r"relative to) (?:its|their|each|the) (?:3x3 )?(?:box|region)",)
@@ -250,6 +260,12 @@ class Windoku(GlobalRule):
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape(ShapeKind.SHADE, unit, style="window") for unit in self.units(geometry)]
+
+    def fpuzzles_entries(self, n: int, cell) -> dict[str, Any]:
+        """f-puzzles has no windows: they are drawn as extra regions."""
+        g = Geometry.of_size(n)
+        return {"extraregion": [{"cells": [cell(g.cell(i)) for i in unit]}
+                                for unit in self.units(g)]}
 
 
 @lru_cache(maxsize=16)

@@ -12,7 +12,7 @@ from ..errors import BadInput
 from ..model.geometry import Geometry, cell_name
 from ..model.rules import Shape, ShapeKind
 from . import params
-from .base import (CellsRule, iss_number, path_pieces, refuse_revisit, equal_pairs, fillings, mask_values, pair_support, span, union, values_at,
+from .base import (CellsRule, fpuzzles_number, iss_number, path_pieces, refuse_revisit, equal_pairs, fillings, mask_values, pair_support, span, union, values_at,
                    where)
 
 
@@ -88,6 +88,8 @@ class Thermometer(_PairwiseLine):
     """Values strictly increase from the bulb (the first cell)."""
 
     kind: ClassVar[str] = "thermometer"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("thermometer",)
+    fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"\bthermo(?:meter)?s?\b",)
     iss: ClassVar[str] = "Thermo"
     description: ClassVar[str] = "values strictly increase from the bulb"
@@ -164,6 +166,8 @@ class SlowThermometer(Thermometer):
     """Values never decrease from the bulb (equal neighbours allowed)."""
 
     kind: ClassVar[str] = "slow-thermometer"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("slowthermometer",)
+    fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"slow thermo",)
     iss: ClassVar[str] = ""
     description: ClassVar[str] = "values never decrease from the bulb"
@@ -184,6 +188,8 @@ class Whispers(_PairwiseLine):
     difference: int = 0
 
     kind: ClassVar[str] = "whispers"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("whispers",)
+    fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         (r"dutch whisper", 4),
         r"german whisper|whisper line|\bwhispers?\b|difference of (?:at least )?(?:5|five) or "
@@ -227,12 +233,25 @@ class Whispers(_PairwiseLine):
     def write_iss(self, n: int, cell) -> list[str]:
         return [str(self.difference or (n + 1) // 2), *(cell(c) for c in self.cells)]
 
+    @classmethod
+    def fpuzzles_read(cls, element: dict[str, Any], cells: list[str],
+                      key: str) -> dict[str, Any] | None:
+        rule: dict[str, Any] = {"kind": cls.kind, "cells": cells}
+        if element.get("value") not in (None, ""):
+            rule["difference"] = fpuzzles_number(element["value"], key)
+        return rule
+
+    def fpuzzles_written(self) -> dict[str, Any]:
+        return {"value": str(self.difference)}
+
 
 @dataclass(frozen=True)
 class Palindrome(CellsRule):
     """The line reads the same from both ends."""
 
     kind: ClassVar[str] = "palindrome"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("palindrome",)
+    fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"palindrom|reads? the same (?:way )?(?:from )?(?:both|backwards?|in both)",)
     along_path: ClassVar[bool] = True
@@ -291,6 +310,8 @@ class Renban(CellsRule):
     """The line holds different values that form a run of consecutive numbers."""
 
     kind: ClassVar[str] = "renban"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("renban",)
+    fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"\brenbans?\b|consecutive(?: non-repeating| and non-repeating)? digits in any order"
         r"|set of (?:non-repeating )?consecutive digits|run of consecutive digits",)
@@ -369,6 +390,8 @@ class Between(CellsRule):
     """Cells between the two ends hold values strictly between the ends' values."""
 
     kind: ClassVar[str] = "between"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("betweenline",)
+    fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"between line|strictly between|(?:must|should) (?:be|lie) between|(?:lie|are) "
         r"between (?:the|those|its)",)
@@ -466,6 +489,8 @@ class Entropic(_PairwiseLine):
     """Any three consecutive cells hold a low, a middle and a high value (thirds of 1..N)."""
 
     kind: ClassVar[str] = "entropic"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("entropicline",)
+    fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"entropic",)
     path_reach: ClassVar[int] = 2
     iss: ClassVar[str] = "Entropic"
@@ -508,6 +533,8 @@ class Modular(_PairwiseLine):
     modulus: int = 3
 
     kind: ClassVar[str] = "modular"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("modularline",)
+    fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"modular line|\bmodular\b",)
     path_reach: ClassVar[int] = 2
     iss: ClassVar[str] = "Modular"
@@ -598,6 +625,8 @@ class Parity(_PairwiseLine):
     """Neighbours along the line alternate between odd and even."""
 
     kind: ClassVar[str] = "parity"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("parityline",)
+    fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"parity line|alternate between odd and even",)
     iss: ClassVar[str] = "Modular"
@@ -630,6 +659,8 @@ class Zipper(CellsRule):
     or all to the same sum (even length)."""
 
     kind: ClassVar[str] = "zipper"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("zipperline",)
+    fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"zipper|equidistant from the cent(?:er|re)",)
     along_path: ClassVar[bool] = True
@@ -671,6 +702,8 @@ class RegionSum(CellsRule):
     """The line's segments in each box (region) add up to the same total."""
 
     kind: ClassVar[str] = "region-sum"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("regionsumline",)
+    fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"region sum|equal sum within each (?:box|region)|same sum in each (?:box|region)",)
     along_path: ClassVar[bool] = True
@@ -719,6 +752,8 @@ class Lockout(Between):
     difference: int = 0
 
     kind: ClassVar[str] = "lockout"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("lockout",)
+    fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"lockout",)
     path_number: ClassVar[str] = "difference"
     iss: ClassVar[str] = "Lockout"
@@ -794,6 +829,8 @@ class DoubleArrow(CellsRule):
     """The two ends (circles) add up to the sum of the cells between them (repeats allowed)."""
 
     kind: ClassVar[str] = "double-arrow"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("doublearrow",)
+    fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"double arrow",)
     along_path: ClassVar[bool] = True
     iss: ClassVar[str] = "DoubleArrow"

@@ -16,7 +16,7 @@ from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape, ShapeKind
 from . import params
-from .base import OutsideRule, iss_number, mask_values, span, values_at
+from .base import OutsideRule, outside_cell, fpuzzles_number, iss_number, mask_values, span, values_at
 from .cells import cage_sets
 
 _STEPS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
@@ -59,6 +59,7 @@ class LittleKiller(Rule):
     total: int
 
     kind: ClassVar[str] = "little-killer"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("littlekillersum",)
     iss: ClassVar[str] = "LittleKiller"
     description: ClassVar[str] = "the values along the arrow's diagonal add up to the clue (repeats allowed)"
     aliases: ClassVar[tuple[str, ...]] = ("littlekiller", "little-killer-sum")
@@ -149,12 +150,38 @@ class LittleKiller(Rule):
         raise BadInput(f"the diagonal from {cell_name(self.start)} is not a whole diagonal of 2 "
                        f"cells or more, the only ones ISS takes")
 
+    @classmethod
+    def fpuzzles_rules(cls, key: str, value: Any, n: int, cell) -> list[Any]:
+        """Each clue with a value: its cell outside the grid and the direction it points."""
+        out = []
+        for e in value if isinstance(value, list) else []:
+            if e.get("value") in (None, ""):
+                continue
+            r, c = outside_cell(cell(e.get("cell"), outside=True))
+            direction = str(e.get("direction", "")).upper()
+            if direction.lower() not in _STEPS:
+                raise BadInput(f"littlekillersum: bad direction {direction[:4]!r}")
+            dr, dc = _STEPS[direction.lower()]
+            if not (1 <= r + dr <= n and 1 <= c + dc <= n):
+                raise BadInput(f"littlekillersum at R{r}C{c} points outside the grid")
+            out.append({"kind": cls.kind, "cell": f"r{r + dr}c{c + dc}", "direction": direction,
+                        "sum": fpuzzles_number(e["value"], key)})
+        return out
+
+    def fpuzzles_entries(self, n: int, cell) -> dict[str, Any]:
+        dr, dc = _STEPS[self.direction]
+        r, c = self.start
+        return {"littlekillersum": [{"cell": cell((r - dr, c - dc)),
+                                     "direction": self.direction.upper(),
+                                     "value": str(self.total)}]}
+
 
 @dataclass(frozen=True)
 class Sandwich(OutsideRule):
     """The cells between the 1 and the N of a row or column add up to the clue."""
 
     kind: ClassVar[str] = "sandwich"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("sandwichsum",)
     iss: ClassVar[str] = "Sandwich"
     description: ClassVar[str] = "the values between the 1 and the largest value add up to the clue"
     aliases: ClassVar[tuple[str, ...]] = ("sandwich-sum", "sandwichsum")
@@ -295,6 +322,7 @@ class XSum(OutsideRule):
     """Seen from the clue, the first X cells add up to the clue, X being the first cell's value."""
 
     kind: ClassVar[str] = "x-sum"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("xsum",)
     iss: ClassVar[str] = "XSum"
     description: ClassVar[str] = "the first X cells add up to the clue, X being the first one's value"
     aliases: ClassVar[tuple[str, ...]] = ("xsum", "x-sums")
@@ -389,6 +417,7 @@ class Skyscraper(OutsideRule):
     """Seen from the clue, exactly that many values are visible (each larger than all before)."""
 
     kind: ClassVar[str] = "skyscraper"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("skyscraper",)
     iss: ClassVar[str] = "Skyscraper"
     description: ClassVar[str] = "the clue counts the values seen from it, each larger than all before"
     aliases: ClassVar[tuple[str, ...]] = ("skyscrapers",)

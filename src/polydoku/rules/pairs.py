@@ -19,6 +19,7 @@ class KropkiWhite(PairRule):
     """A white dot: the two cells hold consecutive values."""
 
     kind: ClassVar[str] = "kropki-white"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("difference",)
     iss: ClassVar[str] = "WhiteDot"
     description: ClassVar[str] = "cells joined by a white dot hold consecutive values"
     aliases: ClassVar[tuple[str, ...]] = ("white-dot", "difference")
@@ -34,12 +35,20 @@ class KropkiWhite(PairRule):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape(ShapeKind.DOT, tuple(geometry.index(c) for c in self.cells), style="white")]
 
+    @classmethod
+    def fpuzzles_read(cls, element: dict[str, Any], cells: list[str],
+                      key: str) -> dict[str, Any] | None:
+        """A plain dot (no value, or 1); a numbered one is a difference dot's (None)."""
+        return {"kind": cls.kind, "cells": cells} if element.get("value") in (None, "", 1, "1") \
+            else None
+
 
 @dataclass(frozen=True)
 class KropkiBlack(PairRule):
     """A black dot: one cell holds double the other."""
 
     kind: ClassVar[str] = "kropki-black"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("ratio",)
     iss: ClassVar[str] = "BlackDot"
     description: ClassVar[str] = "cells joined by a black dot hold values in ratio 1:2"
     aliases: ClassVar[tuple[str, ...]] = ("black-dot", "ratio")
@@ -55,6 +64,13 @@ class KropkiBlack(PairRule):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape(ShapeKind.DOT, tuple(geometry.index(c) for c in self.cells), style="black")]
 
+    @classmethod
+    def fpuzzles_read(cls, element: dict[str, Any], cells: list[str],
+                      key: str) -> dict[str, Any] | None:
+        """A plain dot (no value, or 2); another ratio is a ratio dot's (None)."""
+        return {"kind": cls.kind, "cells": cells} if element.get("value") in (None, "", 2, "2") \
+            else None
+
 
 @dataclass(frozen=True)
 class XV(PairRule):
@@ -63,6 +79,7 @@ class XV(PairRule):
     total: int = 10
 
     kind: ClassVar[str] = "xv"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("xv",)
     iss: ClassVar[str] = "X V"
     description: ClassVar[str] = "cells joined by an X add up to 10, by a V to 5"
 
@@ -105,6 +122,20 @@ class XV(PairRule):
         if mark is None:
             raise BadInput(f"ISS marks pairs adding up to 10 (X) or 5 (V), not {self.total}")
         return ["~".join([mark, *(cell(c) for c in self.cells)])]
+
+    @classmethod
+    def fpuzzles_read(cls, element: dict[str, Any], cells: list[str],
+                      key: str) -> dict[str, Any] | None:
+        mark = str(element.get("value", "")).upper()
+        if mark not in ("X", "V"):
+            raise BadInput(f"f-puzzles xv mark {mark[:8]!r} is not X or V")
+        return {"kind": cls.kind, "cells": cells, "sum": 10 if mark == "X" else 5}
+
+    def fpuzzles_written(self) -> dict[str, Any]:
+        mark = {10: "X", 5: "V"}.get(self.total)
+        if mark is None:
+            raise BadInput(f"f-puzzles has no mark for a pair adding up to {self.total}")
+        return {"value": mark}
 
 
 @dataclass(frozen=True)
@@ -185,12 +216,37 @@ class _Negative(GlobalRule):
             raise BadInput("ISS takes all the marks as given, not one kind alone")
         return super().iss_items(n, cell)
 
+    fpuzzles_marks: ClassVar[dict[str, str]] = {}   # mark -> its name in f-puzzles' list
+    # every name f-puzzles' "negative" list may hold (any other is bad input)
+    fpuzzles_known: ClassVar[tuple[str, ...]] = ("difference", "ratio", "xv")
+
+    @classmethod
+    def fpuzzles_rules(cls, key: str, value: Any, n: int, cell) -> list[Any]:
+        """f-puzzles' one `negative` list: the marks it names of this kind's family."""
+        if not isinstance(value, list):
+            raise BadInput("f-puzzles \"negative\" must be a list")
+        unknown = [x for x in value if x not in cls.fpuzzles_known]
+        if unknown:
+            raise BadInput(f"f-puzzles negative constraint {str(unknown[0])[:20]!r} is not "
+                           f"supported")
+        marks = [m for m, name in cls.fpuzzles_marks.items() if name in value]
+        if not marks:
+            return []
+        if len(set(cls.fpuzzles_marks.values())) == 1:
+            return [cls.kind]           # one name stands for all its marks
+        return [{"kind": cls.kind, cls.field: marks}]
+
+    def fpuzzles_entries(self, n: int, cell) -> dict[str, Any]:
+        return {"negative": list(dict.fromkeys(self.fpuzzles_marks[m] for m in self.marks))}
+
 
 @dataclass(frozen=True)
 class KropkiNegative(_Negative):
     """All dots are given: neighbours with no dot are neither consecutive nor in ratio 1:2."""
 
     kind: ClassVar[str] = "kropki-negative"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("negative",)
+    fpuzzles_marks: ClassVar[dict[str, str]] = {"white": "difference", "black": "ratio"}
     iss: ClassVar[str] = "StrictKropki"
     description: ClassVar[str] = "neighbours with no kropki dot are neither consecutive nor in ratio 1:2"
     aliases: ClassVar[tuple[str, ...]] = ("negative-kropki",)
@@ -212,6 +268,8 @@ class XVNegative(_Negative):
     """All X and V marks are given: neighbours with no mark add up to neither 10 nor 5."""
 
     kind: ClassVar[str] = "xv-negative"
+    fpuzzles: ClassVar[tuple[str, ...]] = ("negative",)
+    fpuzzles_marks: ClassVar[dict[str, str]] = {"x": "xv", "v": "xv"}
     iss: ClassVar[str] = "StrictXV"
     description: ClassVar[str] = "neighbours with no X or V add up to neither 10 nor 5"
     aliases: ClassVar[tuple[str, ...]] = ("negative-xv",)
