@@ -1,6 +1,6 @@
 """The native engine's compiled search (C, built with the host's compiler at install); the
 rest of the build is in pyproject.toml. The extension is optional: where it cannot be built,
-the pure-Python search in engines/native.py runs instead."""
+its pure-Python twin (src/polydoku/core, engines/native.py) runs instead."""
 
 from setuptools import Extension, setup
 

@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import data_lines
+from polydoku.core import binding, cells, filters
 from polydoku.engines import native
 from polydoku.formats import parse_line
 from polydoku.formats.jsonfmt import puzzle_from_dict
@@ -42,7 +43,7 @@ PYTHON_SLOW = {"leven", "raw-spaghetti", "the-barbed-cross",
 @pytest.fixture(autouse=True)
 def compiled():
     """The compiled core must be here (in CI it always is: tasks.py installs the compiler)."""
-    if native._compiled is None:
+    if binding._compiled is None:
         if os.environ.get("CI"):
             pytest.fail("the compiled core was not built (CI builds it from deps/debian.txt)")
         pytest.skip("the compiled core was not built here")
@@ -51,8 +52,8 @@ def compiled():
 def both(problem, limit: int, monkeypatch) -> tuple:
     """Return the (solutions, exhausted, count) of the compiled and of the Python search."""
     out = []
-    for module in (native._compiled, None):
-        monkeypatch.setattr(native, "_compiled", module)
+    for module in (binding._compiled, None):
+        monkeypatch.setattr(binding, "_compiled", module)
         o = native.search(problem, limit)
         out.append((sorted(o.solutions), o.exhausted, o.count, o.status))
     monkeypatch.undo()
@@ -136,8 +137,8 @@ def test_count_with_and_singles_agree(monkeypatch):
     line = data_lines("norvig_easy50.txt")[0]
     problem = build_problem(parse_line(line))
     answers = []
-    for module in (native._compiled, None):
-        monkeypatch.setattr(native, "_compiled", module)
+    for module in (binding._compiled, None):
+        monkeypatch.setattr(binding, "_compiled", module)
         answers.append((native.count_with(problem, problem.givens[:-5], 50),
                         native.count_with(problem, (), 3),
                         native.solved_by_singles(problem),
@@ -182,7 +183,7 @@ def test_propagate_reaches_the_same_fixpoint_on_both(source, monkeypatch):
         for C, cand, queue in _propagations(problem, k):
             fast, slow = cand[:], cand[:]
             ok_fast = native.propagate(fast, queue, C)
-            ok_slow = native._propagate_python(slow, queue, C)
+            ok_slow = cells._propagate_python(slow, queue, C)
             assert ok_fast == ok_slow, (source, k)
             if ok_fast:
                 assert fast == slow, (source, k)
@@ -198,11 +199,11 @@ def test_a_sum_of_different_cells_keeps_exactly_the_values_some_filling_uses(k, 
     rng = random.Random(seed)
     total = rng.randint(k, 9 * k)
     cands = [rng.randint(1, 511) for _ in range(k)]
-    s = native._Sum(Linear(tuple(range(k)), (1,) * k, total), [9] * k)
+    s = filters._Sum(Linear(tuple(range(k)), (1,) * k, total), [9] * k)
     fillings = [vals for vals in itertools.product(range(1, 10), repeat=k)
                 if len(set(vals)) == k and sum(vals) == total
                 and all(cands[i] >> (v - 1) & 1 for i, v in enumerate(vals))]
-    got = native._DistinctSum(s).support(cands)
+    got = filters._DistinctSum(s).support(cands)
     if not fillings:
         assert got is None
     else:
@@ -227,12 +228,12 @@ def test_a_sum_over_groups_of_different_cells_keeps_exactly_the_values_some_fill
                 peers[i].add(j)
                 peers[j].add(i)
     lin = Linear(tuple(range(k)), tuple(coefs), rng.randint(-20, 40))
-    s = native._Sum(lin, dsizes)
-    groups = native._sum_groups(s, [tuple(p) for p in peers], dsizes)
+    s = filters._Sum(lin, dsizes)
+    groups = binding._sum_groups(s, [tuple(p) for p in peers], dsizes)
     if groups is None:
         return
     cands = [rng.randint(1, (1 << d) - 1) for d in dsizes]
-    core = native._compiled.Core(dsizes, 0, [()] * k, [], [], [],
+    core = binding._compiled.Core(dsizes, 0, [()] * k, [], [], [],
                                  [_core_sum(s, groups)], [])
     differ = [(ts[i], ts[j]) for _, _, ts in groups for i in range(len(ts)) for j in range(i)]
     fillings = [vals for vals in itertools.product(*(range(1, d + 1) for d in dsizes))

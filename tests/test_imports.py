@@ -24,6 +24,7 @@ LAYERS = (
     {"model"},                                    # puzzle, geometry, the rule base
     {"rules"},                                    # the rule kinds and their registry
     {"formats", "problem", "verify"},             # readers and writers, the CSP IR, the checker
+    {"core"},                                     # the propagation core: what excludes what
     {"engines"},
     {"reasoning", "render", "generator"},
     {"api", "jsonout"},

@@ -6,7 +6,8 @@ from dataclasses import replace
 import pytest
 
 from polydoku import api
-from polydoku.engines import Status, native
+from polydoku.core import binding, fields
+from polydoku.engines import Status
 from polydoku.engines.native import compile_problem, initial_candidates, propagate, search
 from polydoku.formats import parse_line, read_puzzle
 from polydoku.formats.read import read_puzzles
@@ -22,8 +23,8 @@ from conftest import EXAMPLES, data_lines, data_path, need_engine
 def backend(request, monkeypatch):
     """Run each test on the compiled search and on the pure-Python one."""
     if request.param == "python":
-        monkeypatch.setattr(native, "_compiled", None)
-    elif native._compiled is None:
+        monkeypatch.setattr(binding, "_compiled", None)
+    elif binding._compiled is None:
         if os.environ.get("CI"):
             pytest.fail("the compiled core was not built (CI builds it from deps/debian.txt)")
         pytest.skip("the compiled core was not built here")
@@ -188,8 +189,8 @@ def test_empty_25x25_solves():
 def test_without_mask_cache_masks_are_rebuilt(monkeypatch):
     # huge grids stop caching masks past a memory budget; the answers must not change
     # (the mask cache is the pure-Python search's, whichever backend the fixture chose)
-    monkeypatch.setattr(native, "_compiled", None)
-    monkeypatch.setattr(native, "_MASK_CACHE_BYTES", 0)
+    monkeypatch.setattr(binding, "_compiled", None)
+    monkeypatch.setattr(fields, "MASK_CACHE_BYTES", 0)
     problem = lower(build_problem(Puzzle.empty(4, parse_rules("diagonal"))), kinds=())
     outcome = search(problem, 1000)
     assert outcome.exhausted and outcome.count == 48

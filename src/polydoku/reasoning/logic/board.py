@@ -30,8 +30,8 @@ def compiled_core():
     then run in Python (tests hold the two to the same steps)."""
     if not USE_COMPILED:
         return None
-    from ...engines import native
-    return native._compiled
+    from ... import core
+    return core.module()
 
 
 def first_per_digit(board: "Board", key: object, search: Callable[[int], T | None]) -> T | None:

@@ -1,0 +1,89 @@
+"""The binding to the compiled core (`polydoku._core`, built from src/polydoku/_core.c by
+setup.py): loading it, and handing it a compiled problem once per problem. Where it is not
+built, or POLYDOKU_NATIVE=python asks, `module()` is None and the pure-Python twin runs."""
+
+from __future__ import annotations
+
+import os
+
+from ..units import crossings
+from .compiled import DISTINCT_MAX, Compiled
+from .filters import _Sum
+
+
+def _load_compiled():
+    """Return the compiled search module, None when it was not built here or
+    POLYDOKU_NATIVE=python asks for the pure-Python search."""
+    if os.environ.get("POLYDOKU_NATIVE", "").lower() == "python":
+        return None
+    try:
+        from .. import _core
+    except ImportError:
+        return None
+    return _core
+
+
+_compiled = _load_compiled()
+
+
+def backend() -> str:
+    """Return which search the native engine runs: "compiled" (the C core) or "python"."""
+    return "compiled" if _compiled is not None else "python"
+
+
+def _ccore(C: Compiled):
+    """Return the C core of a compiled problem (built once), None when it cannot take it
+    (not built here, or a domain of more than 64 values)."""
+    if _compiled is None:
+        return None
+    if C.ccore is None:
+        C.ccore = _build_ccore(C) or False
+    return C.ccore or None
+
+
+def _build_ccore(C: Compiled):
+    if max(C.dsizes, default=0) > 64:
+        return None
+    dsizes = C.dsizes
+    conflicts = [(x, a, y, m & ((1 << dsizes[y]) - 1))
+                 for (x, a), row in C.conflicts.items() for y, m in row.items()]
+    sums = []
+    for i, s in enumerate(C.linears + C.implied_sums):
+        top = sum(max(sh) for sh in s.shifts)
+        words = (top + 64) // 64
+        sums.append((s.vars, s.shifts, s.target.to_bytes(words * 8, "little"), top,
+                     s.distinct, None if s.distinct else _sum_groups(s, C.peers, dsizes),
+                     i >= len(C.linears)))
+    return _compiled.Core(dsizes, C.ncells, C.peers, C.units, conflicts,
+                          [(vs, ts) for vs, ts in C.tables]
+                          + [(t.vars, t.tuples, True) for t in C.implied],
+                          sums, crossings(C.units))
+
+
+def _sum_groups(s: _Sum, peers: list[tuple[int, ...]], dsizes: list[int]
+                ) -> list[tuple[int, int, tuple[int, ...]]] | None:
+    """Return the terms of a sum as groups of cells that all differ, for the core's search
+    (sign, d, term indexes: +1 or -1 coefficients on cells of values 1..d; 0, 0 for a group
+    of one term), or None when no two terms fall into one group (the totals alone are then
+    as exact). A term joins the first group of its sign and d whose every cell it sees."""
+    if len(s.vars) > 64:
+        return None
+    groups: list[tuple[int, int, list[int]]] = []
+    for t, (v, k) in enumerate(zip(s.vars, s.coefs)):
+        d = dsizes[v]
+        if k in (1, -1) and d <= DISTINCT_MAX:
+            seen = set(peers[v])
+            home = next((g for g in groups if g[0] == k and g[1] == d and len(g[2]) < d
+                         and all(s.vars[u] in seen for u in g[2])), None)
+            if home is not None:
+                home[2].append(t)
+                continue
+        groups.append((k, d, [t]))
+    if all(len(g[2]) == 1 for g in groups):
+        return None
+    return [(k, d, tuple(ts)) if len(ts) > 1 else (0, 0, tuple(ts)) for k, d, ts in groups]
+
+
+def module():
+    """Return the compiled core module in use, None when the pure-Python twin runs."""
+    return _compiled

@@ -1,0 +1,138 @@
+"""The cell view: one candidate bitmask per variable (bit v-1 set while value v is possible),
+narrowed to the fixpoint of singles, nogoods, tables and sums. The compiled core computes the
+same fixpoint where it runs; `_propagate_python` is its pure-Python twin."""
+
+from __future__ import annotations
+
+from ..problem import Problem
+from .binding import _ccore
+from .compiled import Compiled
+from .fields import _core
+from .filters import _Sum
+
+
+def propagate(cand: list[int], queue: list[int], C: Compiled) -> bool:
+    """Narrow `cand` in place to a fixpoint of singles, nogoods and tables; False on a
+    contradiction. `queue` holds the variables just fixed (each with one value left). The
+    compiled core computes the same fixpoint where it runs."""
+    cc = _ccore(C)
+    if cc is not None and len(cand) == C.nvars and all(
+            cand[i] and not cand[i] & (cand[i] - 1) for i in queue):
+        narrowed = cc.propagate(cand, queue)
+        if narrowed is None:
+            return False
+        cand[:] = narrowed
+        return True
+    return _propagate_python(cand, queue, C)
+
+
+def _propagate_python(cand: list[int], queue: list[int], C: Compiled) -> bool:
+    """The pure-Python `propagate`."""
+    peers, units, full, nogoods, tables = C.peers, C.units, C.full, C.nogoods, C.table_bits
+    while True:
+        while queue:
+            i = queue.pop()
+            bit = cand[i]
+            for p in peers[i]:
+                c = cand[p]
+                if c & bit:
+                    c ^= bit
+                    if not c:
+                        return False
+                    cand[p] = c
+                    if not c & (c - 1):
+                        queue.append(p)
+            if nogoods is not None:
+                for y, mask in nogoods[i].get(bit, ()):
+                    c = cand[y]
+                    if c & mask:
+                        c &= ~mask
+                        if not c:
+                            return False
+                        cand[y] = c
+                        if not c & (c - 1):
+                            queue.append(y)
+        if not _hidden_singles(cand, queue, units, full):
+            return False
+        if queue:
+            continue
+        # tables and sums last; what they narrow (singles or not) goes round again, so the
+        # result is the fixpoint of all of them (the one the compiled core reaches)
+        before = cand[:] if tables or C.linears else cand
+        if tables and not _propagate_tables(cand, queue, tables):
+            return False
+        if C.linears and not queue and not _propagate_sums(cand, queue, C.linears):
+            return False
+        if not queue and cand == before:
+            return True
+
+
+_propagate = propagate  # the name it had before
+
+
+def _hidden_singles(cand: list[int], queue: list[int], units, full: int) -> bool:
+    """Fix each value that has one place left in a unit; False when a unit lacks a value."""
+    for unit in units:
+        once = twice = 0
+        for i in unit:
+            c = cand[i]
+            twice |= once & c
+            once |= c
+        if once != full:
+            return False
+        uniq = once & ~twice
+        if uniq:
+            for i in unit:
+                c = cand[i]
+                m = c & uniq
+                if m and c != m:
+                    if m & (m - 1):
+                        return False
+                    cand[i] = m
+                    queue.append(i)
+    return True
+
+
+def _propagate_tables(cand: list[int], queue: list[int], tables) -> bool:
+    """Keep only values supported by some allowed tuple of each table; False on a wipe-out."""
+    for t in tables:
+        support = t.support([cand[v] for v in t.vars])
+        if support is None:
+            return False
+        for v, s in zip(t.vars, support):
+            c = cand[v]
+            if c & s != c:
+                c &= s
+                if not c:
+                    return False
+                cand[v] = c
+                if not c & (c - 1):
+                    queue.append(v)
+    return True
+
+
+def _propagate_sums(cand: list[int], queue: list[int], sums: list[_Sum]) -> bool:
+    """Keep only values some allowed total of each sum supports; False on a wipe-out."""
+    for s in sums:
+        support = s.support([cand[v] for v in s.vars])
+        if support is None:
+            return False
+        for v, keep in zip(s.vars, support):
+            c = cand[v]
+            if c & keep != c:
+                c &= keep
+                if not c:
+                    return False
+                cand[v] = c
+                if not c & (c - 1):
+                    queue.append(v)
+    return True
+
+
+def initial_candidates(problem: Problem, C: Compiled) -> list[int] | None:
+    """Return the propagated candidates (one bitmask per variable) with the givens placed, or
+    None on a contradiction."""
+    core = _core(problem, C)
+    state = core.start(problem.givens)
+    state = state and core.fixpoint(*state)
+    return None if state is None else core.candidates(state[0])

@@ -1,0 +1,182 @@
+"""The compiled form of a problem: its constraints read once into plain lists of ints and
+tuples (peers, full units, per-option conflicts, tables, sums), the structure every search and
+propagation of the core runs on, cached per constraint tuple."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
+from ..problem.houses import house_sums
+from .filters import _Sum, _TableBits
+
+_CACHED_PROBLEMS = 16         # compiled problems kept (one per geometry and rules, in practice)
+
+
+@dataclass
+class Compiled:
+    """A problem's structure in the form the solvers want: plain lists of ints and tuples."""
+
+    nvars: int
+    full: int
+    peers: list[tuple[int, ...]]
+    units: list[tuple[int, ...]]
+    nogoods: list[dict[int, tuple[tuple[int, int], ...]]] | None
+    tables: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]
+    size: int = 0
+    linears: list[_Sum] = field(default_factory=list)
+    # per option (x, a): per other variable y, the mask of the values of y that x = a forbids
+    conflicts: dict[tuple[int, int], dict[int, int]] = field(default_factory=dict, repr=False)
+    core: object = field(default=None, repr=False)     # the field view (fields.py)
+    ccore: object = field(default=None, repr=False)     # the compiled search, or False
+    dsizes: list[int] = field(default_factory=list, repr=False)
+    ncells: int = 0
+    # tables the rules imply (Rule.implied), filtered in search only: they prune sooner and
+    # remove no solution, while propagation for reasoning stays that of the constraints
+    implied: list[_TableBits] = field(default_factory=list, repr=False)
+    # sums the houses imply (innies and outies, problem/houses.py), filtered in search only
+    implied_sums: list[_Sum] = field(default_factory=list, repr=False)
+    _table_bits: list[_TableBits] | None = field(default=None, repr=False)
+    # per cell: the cells an all-different over cells alone keeps apart from it, and the
+    # exclusions the core's API hands out (core/__init__.py), built on first use
+    cell_peers: list[tuple[int, ...]] = field(default_factory=list, repr=False)
+    exclusions: tuple[int, ...] | None = field(default=None, repr=False)
+
+    @property
+    def table_bits(self) -> list[_TableBits]:
+        """Return the tables made ready for the pure-Python filters, built on first use (the
+        compiled core reads `tables` itself: a sandwich's 810 tables cost 30 ms to ready)."""
+        if self._table_bits is None:
+            self._table_bits = [_TableBits(vs, ts) for vs, ts in self.tables]
+        return self._table_bits
+
+
+_CACHE: dict[tuple[int, int, int], tuple[tuple, Compiled]] = {}
+
+
+def compile_problem(problem: Problem) -> Compiled:
+    """Return the compiled structure of a problem's constraints (cached per constraint tuple,
+    size and number of variables: equal tuples such as `()` may be one shared object)."""
+    key = (id(problem.constraints), problem.size, problem.nvars)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is problem.constraints:
+        return hit[1]
+    compiled = _compile(problem)
+    if len(_CACHE) >= _CACHED_PROBLEMS:
+        _CACHE.clear()
+    _CACHE[key] = (problem.constraints, compiled)
+    return compiled
+
+
+def _compile(problem: Problem) -> Compiled:
+    """Return the cell view of a problem (the field view is built on first search)."""
+    n, size = problem.nvars, problem.size
+    peers: list[set[int]] = [set() for _ in range(n)]
+    cell_peers: list[set[int]] = [set() for _ in range(problem.ncells)]
+    units: dict[frozenset[int], tuple[int, ...]] = {}
+    conflicts: dict[tuple[int, int], dict[int, int]] = {}
+    tables = []
+    linears = []
+
+    def forbid(x: int, a: int, y: int, b: int) -> None:
+        row = conflicts.get((x, a))
+        if row is None:
+            row = conflicts[(x, a)] = {}
+        row[y] = row.get(y, 0) | 1 << (b - 1)
+        row = conflicts.get((y, b))
+        if row is None:
+            row = conflicts[(y, b)] = {}
+        row[x] = row.get(x, 0) | 1 << (a - 1)
+
+    for c in problem.constraints:
+        if isinstance(c, AllDifferent):
+            for v in c.vars:
+                peers[v].update(c.vars)
+            if all(v < problem.ncells for v in c.vars):
+                for v in c.vars:
+                    cell_peers[v].update(c.vars)
+            for v in {v for v in c.vars if c.vars.count(v) > 1}:
+                for a in range(1, size + 1):   # a variable listed twice differs from itself
+                    forbid(v, a, v, a)
+            if len(set(c.vars)) == size:
+                units.setdefault(frozenset(c.vars), tuple(dict.fromkeys(c.vars)))
+        elif isinstance(c, Nogood):
+            forbid(c.x, c.a, c.y, c.b)
+        elif isinstance(c, AbsDiffNot):
+            for a in range(1, size + 1):
+                for b in (a - c.d, a + c.d):
+                    if 1 <= b <= size:
+                        forbid(c.x, a, c.y, b)
+        elif isinstance(c, Table):
+            if c.vars or not c.tuples:
+                tables.append((tuple(c.vars), tuple(c.tuples)))
+        elif isinstance(c, Linear):
+            linears.append(_Sum(c, [problem.domain_size(v) for v in c.vars]))
+        else:
+            raise TypeError(f"native engine cannot handle {type(c).__name__}")
+    tables += _pair_tables(problem, conflicts)
+    dsizes = [problem.domain_size(v) for v in range(n)]
+    implied_sums = [_Sum(c, [problem.domain_size(v) for v in c.vars])
+                    for c in house_sums(problem, list(units.values()))]
+    for s in linears + implied_sums:
+        s.distinct = _distinct_values(s, peers, dsizes)
+    nogoods: list[dict[int, tuple[tuple[int, int], ...]]] = [dict() for _ in range(n)]
+    for (x, a), row in conflicts.items():
+        nogoods[x][1 << (a - 1)] = tuple(row.items())
+    return Compiled(
+        nvars=n, full=(1 << size) - 1,
+        peers=[tuple(sorted(p - {i})) for i, p in enumerate(peers)],
+        units=list(units.values()),
+        nogoods=nogoods if conflicts else None,
+        tables=tables, size=size, conflicts=conflicts, linears=linears,
+        dsizes=dsizes, ncells=problem.ncells, implied=_implied(problem),
+        implied_sums=implied_sums,
+        cell_peers=[tuple(sorted(p - {i})) for i, p in enumerate(cell_peers)])
+
+
+def _implied(problem: Problem) -> list[_TableBits]:
+    """Return the tables the puzzle's rules imply over its cells (none for a bare problem)."""
+    puzzle = problem.puzzle
+    if puzzle is None or puzzle.geometry.size != problem.size:
+        return []
+    g = puzzle.geometry
+    return [_TableBits(tuple(g.index(c) for c in cells), tuple(tuples))
+            for rule in puzzle.rules for cells, tuples in rule.implied(g)]
+
+
+DISTINCT_MAX = 12       # values of the cells a sum of different values is filtered over by sets
+
+
+def _distinct_values(s: _Sum, peers: list[set[int]], dsizes: list[int]) -> int:
+    """Return d when the sum adds up cells of values 1..d (d at most DISTINCT_MAX) that all
+    differ from each other, each counted once (a killer cage), else 0."""
+    vs = s.vars
+    if len(vs) < 2 or len(set(vs)) != len(vs) or any(k != 1 for k in s.coefs):
+        return 0
+    d = dsizes[vs[0]]
+    if d > DISTINCT_MAX or any(dsizes[v] != d for v in vs):
+        return 0
+    return d if all(w in peers[v] for i, v in enumerate(vs) for w in vs[i + 1:]) else 0
+
+
+def _pair_tables(problem: Problem, conflicts) -> list:
+    """Return, for each pair of variables whose nogoods say more than "differ" (a thermometer,
+    a dot, a sum), the table of value pairs it allows: filtering candidates by it keeps the
+    pair consistent before either is placed (arc consistency), which masks alone do not."""
+    forbidden: dict[tuple[int, int], dict[int, int]] = {}   # (x, y): a -> y's values barred
+    plain: dict[tuple[int, int], bool] = {}
+    for (x, a), row in conflicts.items():
+        for y, m in row.items():
+            if x < y:
+                forbidden.setdefault((x, y), {})[a] = m
+                if m & ~(1 << (a - 1)):
+                    plain[(x, y)] = False
+    out = []
+    for pair, bad in forbidden.items():
+        if plain.get(pair, True):
+            continue                          # plain "differ": placing a value says it all
+        x, y = pair
+        ys = problem.domain(y)
+        out.append((pair, tuple((a, b) for a in problem.domain(x) for m in (bad.get(a, 0),)
+                                for b in ys if not m >> (b - 1) & 1)))
+    return out

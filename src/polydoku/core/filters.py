@@ -1,0 +1,185 @@
+"""The candidate filters of tables and sums: a pure function from the candidate bitmasks of a
+constraint's variables to those some allowed tuple (or total) still uses, as the compiled
+core filters them in C."""
+
+from __future__ import annotations
+
+from ..problem import Linear, Problem, Table
+
+
+class _Supporter:
+    """A constraint that filters candidate bitmasks (`_support`, a pure function of them),
+    remembering its last question and answer: search asks the same one again and again."""
+
+    last: tuple = ((), None)
+    vars: tuple[int, ...] = ()
+
+    def support(self, cands: list[int]) -> list[int] | None:
+        """Return each variable's supported candidates (value bitmasks), None when none fit."""
+        asked = tuple(cands)
+        if self.last[0] == asked:
+            return self.last[1]
+        out = self._support(cands)
+        self.last = (asked, out)
+        return out
+
+    def _support(self, cands: list[int]) -> list[int] | None:
+        raise NotImplementedError
+
+
+class _TableBits(_Supporter):
+    """A table made ready for support filtering: per column and value, the set of tuples
+    with that value there, as one int. The tuples still possible are the AND over columns of
+    the OR of their candidates' sets; a candidate is supported when it meets that set."""
+
+    def __init__(self, vs: tuple[int, ...], tuples: tuple[tuple[int, ...], ...]):
+        self.vars, self.tuples = vs, tuples
+        self.all = (1 << len(tuples)) - 1
+        self.masks: list[dict[int, int]] = [{} for _ in vs]
+        for k, row in enumerate(tuples):
+            for i, v in enumerate(row):
+                if v >= 1:
+                    m = self.masks[i]
+                    m[v - 1] = m.get(v - 1, 0) | 1 << k
+
+    def _support(self, cands: list[int]) -> list[int] | None:
+        valid = self.all
+        for m, c in zip(self.masks, cands):
+            acc = 0
+            while c:
+                low = c & -c
+                acc |= m.get(low.bit_length() - 1, 0)
+                c ^= low
+            valid &= acc
+            if not valid:
+                return None
+        out = []
+        for m, c in zip(self.masks, cands):
+            keep = 0
+            while c:
+                low = c & -c
+                if valid & m.get(low.bit_length() - 1, 0):
+                    keep |= low
+                c ^= low
+            out.append(keep)
+        return out
+
+
+class _Sum(_Supporter):
+    """A Linear constraint made ready for support filtering over candidate bitmasks.
+
+    Each term's contribution coef*value is shifted to be >= 0, so a set of partial sums is one
+    int with bit s set when the sum s is reachable; a value keeps its place when some
+    reachable prefix plus it can still end in the allowed totals.
+    """
+
+    distinct = 0        # see _distinct_values: filtered by sets of values in search
+
+    def __init__(self, c: Linear, domain_sizes: list[int]):
+        self.vars = c.vars
+        self.coefs = c.coefs
+        self.shifts: list[list[int]] = []      # per term, per value index: its contribution
+        low = 0
+        for k, d in zip(c.coefs, domain_sizes):
+            parts = [k * v for v in range(1, d + 1)]
+            low += min(parts)
+            self.shifts.append([p - min(parts) for p in parts])
+        top = sum(max(s) for s in self.shifts)
+        rhs = c.rhs - low
+        if c.op == "==":
+            self.target = 1 << rhs if 0 <= rhs <= top else 0
+        elif c.op == "<=":
+            self.target = (1 << (min(rhs, top) + 1)) - 1 if rhs >= 0 else 0
+        else:
+            self.target = ((1 << (top + 1)) - 1) & ~((1 << max(rhs, 0)) - 1)
+
+    def _support(self, cands: list[int]) -> list[int] | None:
+        shifts, n = self.shifts, len(cands)
+        reach = [1]
+        for cand, sh in zip(cands, shifts):
+            acc, r = 0, reach[-1]
+            while cand:
+                low = cand & -cand
+                acc |= r << sh[low.bit_length() - 1]
+                cand ^= low
+            reach.append(acc)
+        need = [0] * (n + 1)
+        need[n] = self.target
+        for i in range(n - 1, -1, -1):
+            acc, cand, g = 0, cands[i], need[i + 1]
+            while cand:
+                low = cand & -cand
+                acc |= g >> shifts[i][low.bit_length() - 1]
+                cand ^= low
+            need[i] = acc
+        if not need[0] & 1:
+            return None
+        out = []
+        for i in range(n):
+            keep, cand, r, g = 0, cands[i], reach[i], need[i + 1]
+            while cand:
+                low = cand & -cand
+                if (r << shifts[i][low.bit_length() - 1]) & g:
+                    keep |= low
+                cand ^= low
+            out.append(keep)
+        return out
+
+
+class _DistinctSum(_Supporter):
+    """A sum of cells that all differ (a killer cage), filtered as the search's compiled core
+    filters it: by the sets of different values the cells can take one by one, forward from
+    the first cell and back from the allowed totals. A value stays only where some such set
+    with an allowed total uses it: the exact support of the sum and the differences together,
+    which totals alone miss."""
+
+    def __init__(self, s: _Sum):
+        self.vars, self.target = s.vars, s.target
+
+    def _support(self, cands: list[int]) -> list[int] | None:
+        forward = [{0}]
+        for cand in cands:
+            step = set()
+            for used in forward[-1]:
+                free = cand & ~used
+                while free:
+                    low = free & -free
+                    step.add(used | low)
+                    free ^= low
+            forward.append(step)
+        good = {used for used in forward[-1] if self.target >> _index_sum(used) & 1}
+        if not good:
+            return None
+        out = [0] * len(cands)
+        for i in range(len(cands) - 1, -1, -1):
+            back, keep = set(), 0
+            for used in forward[i]:
+                free = cands[i] & ~used
+                while free:
+                    low = free & -free
+                    if used | low in good:
+                        back.add(used)
+                        keep |= low
+                    free ^= low
+            out[i], good = keep, back
+        return out
+
+
+def _index_sum(used: int) -> int:
+    """Return the sum of the bit indexes of a value set (each value's shift in a sum of 1s)."""
+    total = 0
+    while used:
+        low = used & -used
+        total += low.bit_length() - 1
+        used ^= low
+    return total
+
+
+def constraint_filter(problem: Problem, c: Table | Linear) -> _Supporter:
+    """Return the candidate filter of one table or sum constraint: its `support(cands)` maps
+    the candidate bitmasks of `c.vars` to the candidates some allowed tuple (or total) still
+    uses, None when none is left. The logical solver uses it to reason over clues it has no
+    technique for."""
+    if isinstance(c, Linear):
+        return _Sum(c, [problem.domain_size(v) for v in c.vars])
+    return _TableBits(tuple(c.vars), tuple(c.tuples))
