@@ -12,7 +12,8 @@ def kind_names() -> dict[str, dict[str, list[str]]]:
     names and the "phrases" (regular expressions) of rules text that name it."""
     from ..rules.registry import kinds
     return {k: {"fpuzzles": list(cls.fpuzzles), "iss": cls.iss.split(),
-                "phrases": [p if isinstance(p, str) else p[0] for p in cls.phrases]}
+                "phrases": [p if isinstance(p, str) else p[0]
+                            for p in (*cls.phrases, *cls.shape_phrases)]}
             for k, cls in kinds().items()}
 
 

@@ -249,12 +249,14 @@ def _stated(low: str) -> list[str]:
 # meanings it may give them, each by its phrase
 SHAPE_WORDS: dict[str, str] = {"circle": r"\bcircle[sd]?\b", "square": r"\bsquares?\b",
                                "grey dot": r"\b(?:grey|gray) (?:kropki )?dots?\b"}
-CELL_MEANINGS: tuple[tuple[str, str], ...] = (
-    ("odd", r"\bodd\b"), ("even", r"\beven\b"),
-    ("minimum", r"\b(?:smaller|less|lower) than\b|\bminim"),
-    ("maximum", r"\b(?:greater|larger|bigger|higher) than\b|\bmaxim"))
 _NOT_A_SHAPE = re.compile(r"\d\s*[x×]\s*\d+\s+squares?|squares? (?:box|region)|"
                           r"circle[sd]? (?:cell|digit|number)s? (?:count|indicate|show)")
+
+
+def _cell_meanings() -> list[tuple[str, str]]:
+    """Return (kind, pattern) for the kinds a shape in a cell may stand for (`shape_phrases`)."""
+    from ..rules.registry import kinds
+    return [(kind, p) for kind, cls in kinds().items() for p in cls.shape_phrases]
 
 
 def _dot_kinds(low: str) -> list[str]:
@@ -278,7 +280,7 @@ def shape_meanings(text: str) -> tuple[dict[str, str], list[str]]:
                         for m in [re.search(pattern, low)] if m)
         if not shapes:
             continue
-        meanings = sorted((m.start(), kind) for kind, pattern in CELL_MEANINGS
+        meanings = sorted((m.start(), kind) for kind, pattern in _cell_meanings()
                           for m in [re.search(pattern, low)] if m)
         dots = _dot_kinds(low)
         if dots:                        # a sentence on what a grey dot joins: its kind

@@ -78,6 +78,9 @@ class Rule:
     # that also names a colour gives that colour's lines this kind. A (pattern, number) pair
     # also gives the line its number (`path_number`): Dutch whispers are whispers of 4.
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = ()
+    # phrases of a rules text saying a shape drawn in a cell (a grey circle or square) stands
+    # for this kind ("digits in circles are odd"): formats/rules_text.py
+    shape_phrases: ClassVar[tuple[str, ...]] = ()
     # the colour its lines are drawn in (render.py), "" = the drawing's default grey
     drawn_colour: ClassVar[str] = ""
     # True when the kind's parameter is a path of cells read along it, so that a drawn line

@@ -43,6 +43,8 @@ class Even(CellsRule):
     """Each cell holds an even value."""
 
     kind: ClassVar[str] = "even"
+    # what a rules text says a grey circle or square in a cell is (formats/rules_text.py)
+    shape_phrases: ClassVar[tuple[str, ...]] = (r"\beven\b",)
     fpuzzles: ClassVar[tuple[str, ...]] = ("even",)
     fpuzzles_form: ClassVar[str] = "cell"
     iss: ClassVar[str] = "Given"
@@ -85,6 +87,8 @@ class Odd(Even):
     """Each cell holds an odd value."""
 
     kind: ClassVar[str] = "odd"
+    # what a rules text says a grey circle or square in a cell is (formats/rules_text.py)
+    shape_phrases: ClassVar[tuple[str, ...]] = (r"\bodd\b",)
     fpuzzles: ClassVar[tuple[str, ...]] = ("odd",)
     fpuzzles_form: ClassVar[str] = "cell"
     description: ClassVar[str] = "each marked cell holds an odd value"
@@ -96,6 +100,8 @@ class Minimum(CellsRule):
     """Each cell is smaller than every cell sharing a side with it, other than the rule's own."""
 
     kind: ClassVar[str] = "minimum"
+    # what a rules text says a grey circle or square in a cell is (formats/rules_text.py)
+    shape_phrases: ClassVar[tuple[str, ...]] = (r"\b(?:smaller|less|lower) than\b|\bminim",)
     fpuzzles: ClassVar[tuple[str, ...]] = ("minimum",)
     fpuzzles_form: ClassVar[str] = "cell"
     description: ClassVar[str] = ("each marked cell is smaller than its orthogonal neighbours "
@@ -164,6 +170,8 @@ class Maximum(Minimum):
     """Each cell is larger than every cell sharing a side with it, other than the rule's own."""
 
     kind: ClassVar[str] = "maximum"
+    # what a rules text says a grey circle or square in a cell is (formats/rules_text.py)
+    shape_phrases: ClassVar[tuple[str, ...]] = (r"\b(?:greater|larger|bigger|higher) than\b|\bmaxim",)
     fpuzzles: ClassVar[tuple[str, ...]] = ("maximum",)
     fpuzzles_form: ClassVar[str] = "cell"
     description: ClassVar[str] = ("each marked cell is larger than its orthogonal neighbours "
