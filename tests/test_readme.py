@@ -26,3 +26,9 @@ def test_the_resolver_docs_name_every_export_format_they_describe():
     docs = (Path(__file__).resolve().parent.parent / "docs" / "resolvers.md").read_text()
     line = re.search(r"--to ([a-z0-9|]+) --out", docs)[1]
     assert set(line.split("|")) <= set(EXPORTERS)
+
+
+def test_the_number_of_rule_kinds_it_gives_is_the_registry_s():
+    from polydoku.rules import KINDS
+    said = {int(n) for n in re.findall(r"(\d+) kinds\b", README)}
+    assert said == {len(KINDS)}, (said, len(KINDS))
