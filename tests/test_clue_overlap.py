@@ -1,7 +1,8 @@
 """Clues filled with the houses around them: Clue Combinations on the rule kinds with logic of
 their own (reasoning/logic/rule_combinations.py: a little killer, an arrow, a line filled all
-at once, keeping apart what the rules keep apart) and Cage Unit Overlap (cages.py: a value
-every set of a killer cage holds, its places in the cage in one house). Neither removes a true
+at once, keeping apart what the rules keep apart), Cage Unit Overlap (cages.py: a value
+every set of a killer cage holds, its places in the cage in one house) and Cage Interaction
+(the cages inside one house hold different values). None removes a true
 value (Hypothesis: clues read off random grids, random candidate states that keep the
 solution); each fires where a solver would use it."""
 
@@ -19,7 +20,7 @@ from polydoku.formats.jsonfmt import puzzle_from_dict
 from polydoku.model import Geometry, Puzzle
 from polydoku.problem import build_problem
 from polydoku.reasoning.logic import Board, layout_of, solve_logically
-from polydoku.reasoning.logic.cages import find_cage_unit_overlap
+from polydoku.reasoning.logic.cages import find_cage_interaction, find_cage_unit_overlap
 from polydoku.reasoning.logic.catalog import BY_NAME
 from polydoku.reasoning.logic.rule_combinations import find_rule_combinations
 from polydoku.rules import rule_from_data, rules_from_data
@@ -90,7 +91,7 @@ def test_no_step_removes_a_true_value(seed, draw, keep, placed):
         if not board.value[i]:
             board.cand[i] &= (1 << (v - 1)) | sum(1 << k for k in range(N) if rng.random() < keep)
     for _ in range(4):
-        for find in (find_rule_combinations, find_cage_unit_overlap):
+        for find in (find_rule_combinations, find_cage_unit_overlap, find_cage_interaction):
             step = find(board)
             if step is None:
                 continue
@@ -171,3 +172,49 @@ def test_cage_unit_overlap_on_a_generated_killer():
     assert "".join(map(str, path.board.value)) == GENERATED_SOLUTION
     used = [s for s in path.steps if s.technique == "Cage Unit Overlap"]
     assert used and used[0].text.startswith("Cage Unit Overlap: the cage ")
+
+
+def test_cages_in_one_row_take_sets_that_fit_together():
+    # in row 1 a 3 cage is 1+2, so a 7 cage (1+6, 2+5 or 3+4) is 3+4: it loses 1, 2, 5, 6;
+    # and the row's other five cells lose 1 to 4 (the 3 cage's own cells keep only 1 and 2)
+    b = empty_board({"kind": "killer", "cells": ["r1c1", "r1c2"], "sum": 3},
+                    {"kind": "killer", "cells": ["r1c5", "r1c6"], "sum": 7})
+    step = find_cage_interaction(b)
+    assert step is not None and step.technique == "Cage Interaction"
+    gone = {(name(i), v) for i, v in step.eliminations}
+    assert {(c, v) for c in ("r1c5", "r1c6") for v in (1, 2, 5, 6, 7, 8, 9)} <= gone
+    assert {(c, v) for c in ("r1c3", "r1c4", "r1c7", "r1c8", "r1c9") for v in (1, 2, 3, 4)} <= gone
+    assert {(c, v) for c in ("r1c1", "r1c2") for v in range(3, 10)} <= gone
+    assert len(gone) == 14 + 20 + 14
+    assert ("the cage r1c5 and r1c6 (sum 7) is 3+4" in step.text
+            and step.text.startswith("Cage Interaction: the cages in row 1 hold different values"))
+    assert BY_NAME["Cage Interaction"].level == "Medium"
+
+
+def test_overlapping_cages_are_not_taken_as_different():
+    # two cages sharing r1c2 may share its value: the second is left out
+    b = empty_board({"kind": "killer", "cells": ["r1c1", "r1c2"], "sum": 3},
+                    {"kind": "killer", "cells": ["r1c2", "r1c3"], "sum": 3})
+    assert find_cage_interaction(b) is None
+
+
+KILLER_CAGES = ("r4c5+r4c6=3 r5c1+r5c2+r6c1+r7c1=17 r5c3+r6c2+r6c3+r7c3+r7c4=20 "
+                "r7c7+r7c8+r7c9+r8c7=16 r2c6+r2c7+r3c7+r4c7=24 r2c2+r3c2+r4c1+r4c2=21 "
+                "r2c8+r3c8=8 r9c8+r9c9=17 r5c8+r6c7+r6c8+r6c9=18 r3c3+r3c4+r3c5+r3c6=15 "
+                "r5c5+r6c4+r6c5=22 r1c4+r2c3+r2c4=18 r3c9+r4c8+r4c9+r5c9=20 "
+                "r1c1+r1c2+r1c3+r2c1=26 r8c1+r8c2+r9c1+r9c2=19 r8c5+r9c5+r9c6+r9c7=20 "
+                "r5c6+r5c7+r6c6=20 r1c6+r1c7+r1c8+r1c9+r2c9=22 r8c8+r8c9=7 r1c5+r2c5=9 "
+                "r4c3+r4c4+r5c4=15 r7c5+r7c6+r8c6=18 r7c2=8 r8c3+r8c4+r9c3+r9c4=18 r3c1=4")
+
+
+def test_cage_interaction_on_a_generated_killer():
+    # `polydoku generate --seed 11 --clues killer -d 6-11`, its first puzzle: two givens
+    cages = [{"kind": "killer", "cells": c.split("=")[0].split("+"), "sum": int(c.split("=")[1])}
+             for c in KILLER_CAGES.split()]
+    givens = "." * 27 + "5" + "." * 13 + "8" + "." * 39
+    puzzle = puzzle_from_dict({"size": 9, "givens": givens, "rules": cages})
+    path = solve_logically(puzzle, max_level="Unfair", check=True, max_seconds=30)
+    assert path.solved and path.prepared.unique
+    assert "".join(map(str, path.board.value)) == (
+        "297846315861953427435271869578412936146398752923765184384529671659187243712634598")
+    assert any(s.technique == "Cage Interaction" for s in path.steps)

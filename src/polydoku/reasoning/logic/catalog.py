@@ -68,6 +68,9 @@ TECHNIQUES: tuple[Technique, ...] = (
        "a value every set of different values that makes a killer cage's sum (and fits its "
        "cells) contains, whose places in the cage all lie in one house: the house's other "
        "cells lose it"),
+    _t("Cage Interaction", 60, "Medium", "intersections",
+       "killer cages inside one house hold different values: only the choices of one set per "
+       "cage that share no value (and leave the house's other values a place) remain"),
     _t("Killer Cage", 20, "Easy", "clues",
        "the sets of different values adding up to a cage's sum that its cells can still hold: "
        "candidates none of them uses go"),

@@ -53,6 +53,7 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("Region-Sum Totals",), line_houses.find_region_sum_totals),
     (("Renban Claiming",), line_houses.find_renban_claiming),
     (("Cage Unit Overlap",), cages.find_cage_unit_overlap),
+    (("Cage Interaction",), cages.find_cage_interaction),
     (("Naked Pair",), partial(subsets.find_naked_subset, k=2)),
     (("Naked Triple",), partial(subsets.find_naked_subset, k=3)),
     (("Hidden Pair",), partial(subsets.find_hidden_subset, k=2)),
