@@ -84,6 +84,11 @@ class Arrow(Rule):
         return [Shape(ShapeKind.ARROW, idx, str(len(self.circle)))]
 
     technique: ClassVar[str] = "Arrow Sum"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "an arrow's circle lies between the least and the greatest sum its shaft can make; "
+        "each shaft cell leaves room for the others")
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """Arrow bounds, both ways: the circle lies between the least and the greatest sum
@@ -188,6 +193,10 @@ class Clone(Rule):
                 b.relation(x, y, lambda a, c: a == c)
 
     technique: ClassVar[str] = "Clone"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "a cell and its clone hold the same value: each keeps what the other can")
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """A cell and its clone hold the same value: each keeps what the other can hold."""
@@ -299,6 +308,11 @@ class Quadruple(CellsRule):
                       " ".join(map(str, self.values)))]
 
     technique: ClassVar[str] = "Quadruple"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "a quadruple's values need places among its four cells: a value only as many cells "
+        "as it needs can hold fills them; four different values leave room for nothing else")
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """The circle's values must find places among the four cells: a value that only one

@@ -61,6 +61,10 @@ class Even(CellsRule):
             b.unary(x, lambda a: a % 2 == self.remainder)
 
     technique: ClassVar[str] = "Even/Odd"
+    technique_score: ClassVar[int] = 4
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "a cell marked even (odd) loses the odd (even) values")
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """A marked cell loses the values of the other parity."""
@@ -134,6 +138,10 @@ class Minimum(CellsRule):
                 b.relation(b.var(cell), b.var(other), self.ok)
 
     technique: ClassVar[str] = "Minimum/Maximum"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "a minimum (maximum) cell is below (above) each neighbour: bounds both ways")
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """A minimum cell is below every neighbour (a maximum above): it keeps values some
@@ -218,6 +226,11 @@ class Killer(CellsRule):
             b.linear(xs, [1] * len(xs), self.total)
 
     technique: ClassVar[str] = "Killer Cage"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "the sets of different values adding up to a cage's sum that its cells can still "
+        "hold: candidates none of them uses go")
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """Cage combinations: the sets of different values adding up to the sum that the

@@ -104,6 +104,11 @@ class Thermometer(_PairwiseLine):
         return [Shape(ShapeKind.THERMO, tuple(geometry.index(c) for c in self.cells), style=self.kind)]
 
     technique: ClassVar[str] = "Thermometer"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "values rise along a thermometer: each cell is above what the cells before it need "
+        "and below what the cells after it allow")
     rise: ClassVar[int] = 1                 # the least step from one cell to the next
     climbs: ClassVar[str] = "rise at every step"
 
@@ -218,6 +223,11 @@ class Whispers(_PairwiseLine):
         return abs(a - b) >= (self.difference or (n + 1) // 2)
 
     technique: ClassVar[str] = "German Whispers"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "a candidate on a whispers line that no neighbour's candidate differs from by "
+        "enough goes")
 
     def rule_words(self) -> str:
         return f"neighbours differ by at least {self.difference or 'half the size'}"
@@ -282,6 +292,11 @@ class Palindrome(CellsRule):
             b.relation(xs[i], xs[j], lambda a, c: a == c)
 
     technique: ClassVar[str] = "Palindrome"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "cells mirrored on a palindrome line hold the same value: each keeps what the other"
+        " can")
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """Mirrored cells hold the same value: each keeps only what the other can hold."""
@@ -361,6 +376,11 @@ class Renban(CellsRule):
             yield f"the renban line at {where(self.cells)} holds {sorted(vals)}, not a run"
 
     technique: ClassVar[str] = "Renban"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "a renban line holds a run of consecutive values: only the runs its cells can fill "
+        "remain")
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """The line holds a run of len(cells) consecutive values: only the runs every cell can
@@ -443,6 +463,11 @@ class Between(CellsRule):
         return [Shape(ShapeKind.LINE, idx, style="between"), Shape(ShapeKind.CIRCLE, (idx[0], idx[-1]), style="between")]
 
     technique: ClassVar[str] = "Between Line"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "the cells of a between line lie strictly between its ends: only the pairs of end "
+        "values that leave every cell a candidate remain")
 
     def middle_values(self, a: int, c: int, n: int) -> int | None:
         """Return the values a cell between ends holding a and c may take (a mask), None when
@@ -511,6 +536,11 @@ class Entropic(_PairwiseLine):
         return _third(a, n) != _third(b, n)
 
     technique: ClassVar[str] = "Entropic Line"
+    technique_score: ClassVar[int] = 30
+    technique_level: ClassVar[str] = "Medium"
+    technique_summary: ClassVar[str] = (
+        "any three cells in a row of an entropic line hold a low, a middle and a high "
+        "value: cells three apart share a third")
     class_words: ClassVar[tuple[str, ...]] = ("low", "middle", "high")
 
     def value_class(self, v: int, n: int) -> int:
@@ -567,6 +597,11 @@ class Modular(_PairwiseLine):
         return a % self.modulus != b % self.modulus
 
     technique: ClassVar[str] = "Modular Line"
+    technique_score: ClassVar[int] = 30
+    technique_level: ClassVar[str] = "Medium"
+    technique_summary: ClassVar[str] = (
+        "any three cells in a row of a modular line differ modulo 3: cells three apart "
+        "share a remainder")
 
     @property
     def class_words(self) -> tuple[str, ...]:
@@ -640,6 +675,10 @@ class Parity(_PairwiseLine):
         return (a + b) % 2 == 1
 
     technique: ClassVar[str] = "Parity Line"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "a candidate on a parity line that no neighbour of the other parity completes goes")
 
     def rule_words(self) -> str:
         return "neighbours alternate odd and even"
@@ -764,6 +803,11 @@ class Lockout(Between):
     line_style: ClassVar[str] = "lockout"
     drawn_colour: ClassVar[str] = "#3182bd"
     technique: ClassVar[str] = "Lockout Line"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "a lockout line's ends differ by at least its difference and the cells between lie "
+        "outside their range: only the end values that leave every cell a candidate remain")
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Lockout":

@@ -91,6 +91,11 @@ class LittleKiller(Rule):
         b.linear(xs, [1] * len(xs), self.total)
 
     technique: ClassVar[str] = "Little Killer"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "the cells of a little killer diagonal add up to its sum (repeats allowed): bounds "
+        "each way")
 
     def logic_cells(self, geometry: Geometry) -> tuple[Cell, ...]:
         return tuple(self.diagonal(geometry))
@@ -224,6 +229,11 @@ class Sandwich(OutsideRule):
         b.linear(parts, [1] * n, self.value + n)
 
     technique: ClassVar[str] = "Sandwich"
+    technique_score: ClassVar[int] = 30
+    technique_level: ClassVar[str] = "Medium"
+    technique_summary: ClassVar[str] = (
+        "the places of the 1 and the N a sandwich clue allows, with the sets of different "
+        "values between them that make its sum")
 
     def logic_cells(self, geometry: Geometry) -> tuple[Cell, ...]:
         return tuple(self.line(geometry.size))
@@ -346,6 +356,11 @@ class XSum(OutsideRule):
         b.linear(parts, [1] * n, self.value + n - 1)
 
     technique: ClassVar[str] = "X-Sum"
+    technique_score: ClassVar[int] = 30
+    technique_level: ClassVar[str] = "Medium"
+    technique_summary: ClassVar[str] = (
+        "the values the first cell of an X-sum can hold, each with the sets of different "
+        "values the next cells need to make the sum")
 
     def logic_cells(self, geometry: Geometry) -> tuple[Cell, ...]:
         return tuple(self.line(geometry.size))
@@ -476,6 +491,10 @@ class NumberedRoom(OutsideRule):
             b.relation(first, x, lambda k, a, j=j: k != j or a == clue)
 
     technique: ClassVar[str] = "Numbered Room"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "a numbered room's first cell is X only where the X-th cell can hold the clue")
 
     def logic_cells(self, geometry: Geometry) -> tuple[Cell, ...]:
         return tuple(self.line(geometry.size))

@@ -29,6 +29,11 @@ class KropkiWhite(PairRule):
         return abs(a - b) == 1
 
     technique: ClassVar[str] = "Kropki Pair"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "a candidate that no candidate across a white (consecutive) or black (double) dot "
+        "completes goes")
     joins: ClassVar[str] = "consecutive values"
     mark: ClassVar[str] = "white dot"
 
@@ -58,6 +63,8 @@ class KropkiBlack(PairRule):
         return a == 2 * b or b == 2 * a
 
     technique: ClassVar[str] = "Kropki Pair"
+    technique_score: ClassVar[int] = KropkiWhite.technique_score
+    technique_summary: ClassVar[str] = KropkiWhite.technique_summary
     joins: ClassVar[str] = "a value and its double"
     mark: ClassVar[str] = "black dot"
 
@@ -88,6 +95,10 @@ class XV(PairRule):
         return f"do not add up to {self.total}"
 
     technique: ClassVar[str] = "XV Pair"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "a candidate that no candidate across an X (sum 10) or a V (sum 5) completes goes")
 
     def join_words(self) -> str:
         return f"values adding up to {self.total}"
@@ -300,6 +311,11 @@ class GreaterThan(PairRule):
         return a > b
 
     technique: ClassVar[str] = "Inequality"
+    technique_score: ClassVar[int] = 20
+    technique_level: ClassVar[str] = "Easy"
+    technique_summary: ClassVar[str] = (
+        "the larger cell of an inequality sign is above some value of the smaller: bounds "
+        "both ways")
     joins: ClassVar[str] = "a larger value and a smaller one, in that order"
     mark: ClassVar[str] = "inequality sign"
 

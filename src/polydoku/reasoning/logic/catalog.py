@@ -6,7 +6,8 @@ steps' scores, its level the highest level among them, raised while the score ex
 level's ceiling (Easy 800, Medium 1000, Hard 1600, Unfair 1800; scaled by N²/81 for other
 sizes). The rest are polydoku's own: for variant rules (HoDoKu knows classic sudoku only)
 "Locked Candidates (variant)" and "Cell Forcing" (the name Rangsk's variant solver uses), both
-scored like locked candidates; the rule kinds' own steps ("Killer Cage", "Thermometer"...) and "Constraint
+scored like locked candidates; the rule kinds' own steps ("Killer Cage", "Thermometer"...: each
+kind's `technique_score` and `technique_level`, added by `_with_kinds`) and "Constraint
 Propagation" (a clue with no technique of its own, a sum or a table, filtered alone), scored
 near the singles since a variant puzzle takes many; and "Nested Forcing Net", past HoDoKu's
 last resort.
@@ -71,62 +72,6 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Cage Interaction", 60, "Medium", "intersections",
        "killer cages inside one house hold different values: only the choices of one set per "
        "cage that share no value (and leave the house's other values a place) remain"),
-    _t("Killer Cage", 20, "Easy", "clues",
-       "the sets of different values adding up to a cage's sum that its cells can still hold: "
-       "candidates none of them uses go"),
-    _t("Thermometer", 20, "Easy", "clues",
-       "values rise along a thermometer: each cell is above what the cells before it need and "
-       "below what the cells after it allow"),
-    _t("Arrow Sum", 20, "Easy", "clues",
-       "an arrow's circle lies between the least and the greatest sum its shaft can make; each "
-       "shaft cell leaves room for the others"),
-    _t("Kropki Pair", 20, "Easy", "clues",
-       "a candidate that no candidate across a white (consecutive) or black (double) dot "
-       "completes goes"),
-    _t("XV Pair", 20, "Easy", "clues",
-       "a candidate that no candidate across an X (sum 10) or a V (sum 5) completes goes"),
-    _t("German Whispers", 20, "Easy", "clues",
-       "a candidate on a whispers line that no neighbour's candidate differs from by enough goes"),
-    _t("Parity Line", 20, "Easy", "clues",
-       "a candidate on a parity line that no neighbour of the other parity completes goes"),
-    _t("Palindrome", 20, "Easy", "clues",
-       "cells mirrored on a palindrome line hold the same value: each keeps what the other can"),
-    _t("Renban", 20, "Easy", "clues",
-       "a renban line holds a run of consecutive values: only the runs its cells can fill remain"),
-    _t("Between Line", 20, "Easy", "clues",
-       "the cells of a between line lie strictly between its ends: only the pairs of end values "
-       "that leave every cell a candidate remain"),
-    _t("Little Killer", 20, "Easy", "clues",
-       "the cells of a little killer diagonal add up to its sum (repeats allowed): bounds each "
-       "way"),
-    _t("Clone", 20, "Easy", "clues",
-       "a cell and its clone hold the same value: each keeps what the other can"),
-    _t("Even/Odd", 4, "Easy", "clues", "a cell marked even (odd) loses the odd (even) values"),
-    _t("Sandwich", 30, "Medium", "clues",
-       "the places of the 1 and the N a sandwich clue allows, with the sets of different values "
-       "between them that make its sum"),
-    _t("X-Sum", 30, "Medium", "clues",
-       "the values the first cell of an X-sum can hold, each with the sets of different values "
-       "the next cells need to make the sum"),
-    _t("Quadruple", 20, "Easy", "clues",
-       "a quadruple's values need places among its four cells: a value only as many cells as it "
-       "needs can hold fills them; four different values leave room for nothing else"),
-    _t("Minimum/Maximum", 20, "Easy", "clues",
-       "a minimum (maximum) cell is below (above) each neighbour: bounds both ways"),
-    _t("Entropic Line", 30, "Medium", "clues",
-       "any three cells in a row of an entropic line hold a low, a middle and a high value: "
-       "cells three apart share a third"),
-    _t("Modular Line", 30, "Medium", "clues",
-       "any three cells in a row of a modular line differ modulo 3: cells three apart share a "
-       "remainder"),
-    _t("Inequality", 20, "Easy", "clues",
-       "the larger cell of an inequality sign is above some value of the smaller: bounds both "
-       "ways"),
-    _t("Lockout Line", 20, "Easy", "clues",
-       "a lockout line's ends differ by at least its difference and the cells between lie "
-       "outside their range: only the end values that leave every cell a candidate remain"),
-    _t("Numbered Room", 20, "Easy", "clues",
-       "a numbered room's first cell is X only where the X-th cell can hold the clue"),
     _t("45 Rule", 40, "Medium", "clues",
        "a house adds up to 45: with the sums of known total mostly inside it taken away "
        "(cages, little killers, arrows...), the cells left inside (innies) less those sticking "
