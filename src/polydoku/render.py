@@ -457,45 +457,19 @@ def _draw_element(ax, el: ET.Element, z: int) -> None:
 def candidates_for(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
                    propagate: bool = False) -> list[frozenset[int]]:
     """Return each cell's candidates: the values no constraint rules out against the placed
-    values (givens, and `grid`'s values when given); with `propagate`, what the native engine's
-    propagation leaves (singles included), falling back to the former on a contradiction."""
+    values (givens, and `grid`'s values when given: `core.unexcluded`); with `propagate`, what
+    the propagation core leaves (`core.domains`) (singles included), falling back to the former on a contradiction."""
+    from . import core
     from .problem import build_problem
     shown = puzzle.with_givens(grid) if grid is not None else puzzle
     problem = build_problem(shown)
     n = puzzle.size
     if propagate:
-        from .engines.native import compile_problem, initial_candidates
-        masks = initial_candidates(problem, compile_problem(problem))
+        masks = core.domains(problem)
         if masks is not None:
             return [frozenset(v for v in range(1, n + 1) if m >> (v - 1) & 1)
                     for m in masks[:n * n]]
-    return _unexcluded(problem, shown.givens)
-
-
-def _unexcluded(problem, values: Sequence[int]) -> list[frozenset[int]]:
-    """Return, per cell, its value when placed, else the values no placed value excludes."""
-    from .problem import AbsDiffNot, AllDifferent, Nogood
-    n = problem.size
-    out = [({values[i]} if values[i] else set(range(1, n + 1))) for i in range(len(values))]
-    cells = len(values)
-    for c in problem.constraints:
-        if any(v >= cells for v in getattr(c, "vars", ())) or getattr(c, "y", 0) >= cells \
-                or getattr(c, "x", 0) >= cells:
-            continue                           # a constraint on auxiliary variables
-        if isinstance(c, AllDifferent):
-            placed = {values[v] for v in c.vars if values[v]}
-            for v in c.vars:
-                if not values[v]:
-                    out[v] -= placed
-        elif isinstance(c, Nogood):
-            for x, a, y, b in ((c.x, c.a, c.y, c.b), (c.y, c.b, c.x, c.a)):
-                if not values[x] and values[y] == b:
-                    out[x].discard(a)
-        elif isinstance(c, AbsDiffNot):
-            for x, y in ((c.x, c.y), (c.y, c.x)):
-                if not values[x] and values[y]:
-                    out[x] -= {values[y] - c.d, values[y] + c.d}
-    return [frozenset(cands) for cands in out]
+    return core.unexcluded(problem, shown.givens)
 
 
 def write_picture(path: str | Path, puzzle: Puzzle, grid: Sequence[int] | None = None,

@@ -28,7 +28,7 @@ from .fields import _core
 from .filters import constraint_filter
 
 __all__ = ["Compiled", "backend", "compile_problem", "constraint_filter", "domains",
-           "exclusions", "initial_candidates", "module", "propagate", "unexcluded"]
+           "exclusions", "initial_candidates", "module", "peers", "propagate", "unexcluded"]
 
 
 def domains(problem: Problem, givens: Iterable[tuple[int, int]] | None = None
@@ -98,3 +98,10 @@ def unexcluded(problem: Problem, values) -> list[frozenset[int]]:
             left = ~(gone >> (i * n))
             out.append(frozenset(w for w in range(1, n + 1) if left >> (w - 1) & 1))
     return out[:ncells]
+
+
+def peers(problem: Problem) -> tuple[int, ...]:
+    """Return, per cell, the bitset of the cells an all-different over cells alone keeps it
+    apart from (the cells it "sees" for every value)."""
+    C = compile_problem(problem)
+    return tuple(sum(1 << j for j in ps) for ps in C.cell_peers)

@@ -1,7 +1,8 @@
 """True candidates: for each cell, the values that appear in at least one solution (or in at
 least k), found without enumerating every solution.
 
-Propagation first removes values that cannot appear (that is sound for any engine). Then each
+Propagation first removes values that cannot appear (that is sound for any engine): the
+propagation core's domains (`core.domains`). Then each
 remaining cell value not yet seen in a solution is tried: the puzzle plus that value is solved
 (up to k solutions). Every solution found witnesses all of its cell values at once, so most cell
 values never need a search of their own; a refuted one is out. Counts are exact below k: a
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ..engines import Status
 from ..engines.base import Engine
-from ..engines.native import compile_problem, initial_candidates
+from .. import core
 from ..model import Puzzle
 from ..problem import build_problem
 from .explain import GaveUp, Oracle, check_solution, resolve_engine
@@ -60,7 +61,7 @@ def true_candidates(puzzle: Puzzle, *, at_least: int = 1, engine: str | Engine =
     n, k = problem.nvars, max(1, at_least)
     oracle = Oracle(problem, eng, problem.givens,
                     time.monotonic() + timeout if timeout else None)
-    cand = initial_candidates(problem, compile_problem(problem))
+    cand = core.domains(problem)
     seen: set[Solution] = set()
     counts: dict[tuple[int, int], int] = {}
     searched, undecided = 0, []

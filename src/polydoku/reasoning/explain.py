@@ -48,9 +48,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .. import core
 from ..engines import Status, make_engine
 from ..engines.base import Engine, Outcome, not_counted
-from ..engines.native import compile_problem, initial_candidates, search
+from ..engines.native import search
 from ..errors import BadInput, EngineFailed, EngineUnavailable
 from ..model import Puzzle
 from ..model.geometry import cell_name, parse_cell
@@ -406,7 +407,11 @@ def smallest_conflict(oracle: Oracle, givens: list[Literal], known: list[Literal
 def direct_clash(problem: Problem, fixed: tuple[Literal, ...],
                  soft: list[Literal]) -> list[Literal] | None:
     """Return the one or two givens that, with the fixed literals, break a constraint outright
-    (two values in one cell, one value twice in a unit, a nogood, consecutive neighbours)."""
+    (two values in one cell, one value twice in a unit, a nogood, consecutive neighbours).
+
+    It reads the constraints itself rather than the core's exclusions: the pair it names is the
+    one the first broken constraint in the problem's order holds (a row before a variant rule),
+    an order the core's per-candidate bitsets do not keep."""
     value: dict[int, int] = {}
     origin: dict[int, Literal] = {}
     for lit in (*fixed, *soft):
@@ -447,7 +452,7 @@ def native_proof(problem: Problem, literals: tuple[Literal, ...], timeout: float
     literals; (None, 0) when it solves them, i.e. they are no conflict. `known` is the stats of
     a native refutation already made, to save a second search."""
     reduced = problem.with_givens(literals)
-    if initial_candidates(reduced, compile_problem(reduced)) is None:
+    if core.domains(reduced) is None:
         return True, 0
     if known is None:
         out = search(reduced, 1, timeout)

@@ -18,7 +18,7 @@ class Clue:
     auxiliary variables they share) with their filters, and its cells."""
 
     def __init__(self, problem, cons: list):
-        from ...engines.native import constraint_filter
+        from ...core import constraint_filter
         self.label = next((c.label for c in cons if c.label), "")
         self.filters = [(tuple(c.vars), constraint_filter(problem, c)) for c in cons]
         ncells = problem.ncells

@@ -3,7 +3,7 @@
 Contradiction: if placing a candidate lets naked and hidden singles run into a cell or house with
 no room, the candidate is false. Verity: if every candidate of a cell (or every place of a value
 in a house) lets singles reach the same placement or elimination, that conclusion holds. This is
-HoDoKu's "Forcing Net" (Extreme); the propagation is the native engine's (the same singles,
+HoDoKu's "Forcing Net" (Extreme); the propagation is the core's (core/, the same singles,
 over the same constraints), and the sentence is rebuilt with this package's own singles.
 
 "Nested Forcing Net" (polydoku's, after Sudoku Explainer's nested forcing chains) does the same
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...engines.native import compile_problem, propagate
+from ...core import compile_problem, propagate
 from .board import Board, values_of
 from .singles import find_hidden_single, find_naked_single
 from .step import Step, cell_list, make_step, value_list
@@ -93,7 +93,7 @@ def _sketch(board: Board, trial_cells: list[int]) -> str:
 
 
 def _compiled(board: Board):
-    """Return the native engine's compiled form of the board's problem."""
+    """Return the propagation core's compiled form of the board's problem."""
     problem = board.layout.problem
     if problem is None:
         raise ValueError("forcing nets need the layout's problem")

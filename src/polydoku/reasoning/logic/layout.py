@@ -1,12 +1,16 @@
 """The layout a person's candidate board is drawn on: what a problem says about which
 candidates exclude which, read once from the IR, and the bitset helpers the logic shares.
 
-`Layout` reads the problem IR once: AllDifferent constraints over N cells are *houses* (rows,
-columns, boxes, diagonals), smaller AllDifferents make extra peers (anti-knight, anti-king),
-`AbsDiffNot` and `Nogood` forbid pairs of candidates in different cells. From these it builds,
-for every candidate, the set of candidates it rules out (`conflicts`), so techniques reason over
-one notion of "sees" whatever the rules. The layout keeps memories (`remember`, `recall`) for
-what derives from it. Nothing here holds a position (board.py does) or finds techniques.
+What excludes what comes from the propagation core (`core.exclusions`, `core.peers`): for
+every candidate, the set of candidates it rules out (`conflicts`), so techniques reason over
+one notion of "sees" whatever the rules, the same one the engine places by. What the core does
+not carry, the layout reads from the IR itself (`_Reader`): which AllDifferents over N cells
+are *houses* (rows, columns, boxes, diagonals) and of which kind, the rule labels that name a
+link in a step's words (the core keeps no labels or origins), whether anything beyond rows,
+columns and boxes is there, and the tables, sums and constraints on auxiliary variables that
+no technique reads (Constraint Propagation filters them). The layout keeps memories
+(`remember`, `recall`) for what derives from it. Nothing here holds a position (board.py does)
+or finds techniques.
 
 Candidates are numbered `cell * N + value - 1`; sets of candidates and sets of cells are Python
 ints used as bitsets (fast AND/OR over 729 or 81 bits).
@@ -18,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Sequence, TypeVar, cast
 
+from ... import core
 from ...model import cell_name
 from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Origin, Problem, Table
 
@@ -204,16 +209,15 @@ def layout_of(problem: Problem) -> Layout:
 
 
 class _Reader:
-    """Reads a problem's constraints into houses, peers and excluded candidate pairs."""
+    """Reads a problem's constraints into houses, rule labels and the constraints no technique
+    reads (what excludes what is the core's: `core.exclusions`)."""
 
     def __init__(self, n: int):
         self.n = n
         self.houses: list[House] = []
         self.seen: set[tuple[int, ...]] = set()
-        self.peers = [0] * (n * n)
         self.peer_rules: dict[tuple[int, int], str] = {}
         self.pair_rules: dict[tuple[int, int], str] = {}
-        self.pairs: list[tuple[int, int, int, int]] = []   # x=a and y=b exclude each other
         self.extra = False                                  # anything beyond rows/cols/boxes
         self.unread: list = []                              # tables and sums
         self.aux: list = []                                 # constraints on auxiliaries
@@ -226,12 +230,7 @@ class _Reader:
             self.aux.append(c)
         elif isinstance(c, AllDifferent):
             self._all_different(c)
-        elif isinstance(c, AbsDiffNot):
-            for a in range(1, self.n + 1):
-                self.pairs += [(c.x, a, c.y, b) for b in (a - c.d, a + c.d) if 1 <= b <= self.n]
-            self._rule(c.x, c.y, c.label)
-        elif isinstance(c, Nogood):
-            self.pairs.append((c.x, c.a, c.y, c.b))
+        elif isinstance(c, (AbsDiffNot, Nogood)):
             self._rule(c.x, c.y, c.label)
         elif isinstance(c, (Table, Linear)):
             self.extra = True
@@ -242,10 +241,6 @@ class _Reader:
         self.pair_rules.setdefault((min(x, y), max(x, y)), label)
 
     def _all_different(self, c: AllDifferent) -> None:
-        for x in c.vars:
-            for y in c.vars:
-                if x != y:
-                    self.peers[x] |= 1 << y
         key = tuple(sorted(c.vars))
         if len(key) == self.n and key not in self.seen:
             self.seen.add(key)
@@ -313,27 +308,9 @@ def _build_layout(problem: Problem) -> Layout:
     kinds = [h.kind for h in houses]
     classic = (not r.extra and kinds.count("row") == n and kinds.count("column") == n
                and kinds.count("box") == n)
-    return Layout(n, tuple(houses), tuple(r.peers), cell_houses, _conflicts(n, r.peers, r.pairs),
+    return Layout(n, tuple(houses), core.peers(problem), cell_houses, core.exclusions(problem),
                   classic, r.peer_rules, r.pair_rules, symbols, shape, problem,
                   tuple(r.unread))
-
-
-def _conflicts(n: int, peers: list[int], pairs: list[tuple[int, int, int, int]]) -> tuple[int, ...]:
-    """Return, per candidate, the bitset of candidates it excludes."""
-    out = []
-    for i in range(n * n):
-        same_cell = ((1 << n) - 1) << (i * n)
-        peer_cands = [0] * n
-        for j in bits(peers[i]):
-            for v in range(n):
-                peer_cands[v] |= 1 << (j * n + v)
-        for v in range(n):
-            out.append((same_cell ^ (1 << (i * n + v))) | peer_cands[v])
-    for x, a, y, b in pairs:
-        p, q = x * n + a - 1, y * n + b - 1
-        out[p] |= 1 << q
-        out[q] |= 1 << p
-    return tuple(out)
 
 
 T = TypeVar("T")
