@@ -71,7 +71,9 @@ def _layout(puzzle: Puzzle) -> Iterator[str]:
     """Yield the items for the grid: its shape, and its regions when they are not ISS's boxes."""
     g = puzzle.geometry
     n = g.size
-    if n != 9:
+    if g.low != 1:
+        yield f"Shape~{n}x{n}~{g.low}-{g.real(n)}"
+    elif n != 9:
         yield f"Shape~{n}x{n}"
     if g.is_rectangular and (g.box_rows, g.box_cols) == box_shape_for(n):
         return
@@ -92,14 +94,14 @@ def to_iss(puzzle: Puzzle) -> str:
     if "non-consecutive" in kinds and "kropki-white" in kinds:
         raise BadInput("non-consecutive: ISS does not exempt the pairs white dots join")
     items = list(_layout(puzzle))
-    givens = [f"{_cell(cell)}_{v}" for cell, v in puzzle.given_cells()]
+    givens = [f"{_cell(cell)}_{g.real(v)}" for cell, v in puzzle.given_cells()]
     if givens:
         items.append("~" + "~".join(givens))
     for rule in puzzle.rules:
         if "write_iss" not in hooks_of(type(rule)):
             raise BadInput(f"{rule.kind}: the Interactive Sudoku Solver has no such constraint")
         try:
-            items += rule.iss_items(n, _cell)
+            items += rule.iss_items_on(g, _cell)
         except BadInput as err:
             raise _refuse(rule, err.reason) from None
     # a rule twice (diagonal and diagonal-main) is one ISS item, as ISS merges them
@@ -113,6 +115,7 @@ class _Reader:
 
     def __init__(self) -> None:
         self.size = 9
+        self.low = 1                    # the lowest value (Shape~9x9~0-8: 0)
         self.shaped = False
         self.layout: str | None = None
         self.no_boxes = False
@@ -143,8 +146,9 @@ def _read_given(rd: _Reader, args: list[str]) -> None:
     """Read a Given item: single values are givens, the even or odd values are even/odd cells,
     other sets of values candidate givens (cells of one set are one `candidates` rule). A cell
     given again keeps both: as ISS reads them, every given holds (two values: no solution)."""
-    n = rd.size
-    evens, odds = list(range(2, n + 1, 2)), list(range(1, n + 1, 2))
+    n, low = rd.size, rd.low
+    evens = [v for v in range(low, low + n) if v % 2 == 0]
+    odds = [v for v in range(low, low + n) if v % 2]
     marked: dict[str, list[str]] = {"even": [], "odd": []}
     candidates: dict[tuple[int, ...], list[str]] = {}
     extra: list[tuple[tuple[int, ...], list[str]]] = []
@@ -152,8 +156,8 @@ def _read_given(rd: _Reader, args: list[str]) -> None:
         head, *values = arg.split("_")
         cell = rd.cell(head)
         nums = [rd.number(v) for v in values]
-        if any(not 1 <= v <= n for v in nums):
-            raise BadInput(f"given {one_line(arg[:30])}: values are 1..{n}")
+        if any(not low <= v < low + n for v in nums):
+            raise BadInput(f"given {one_line(arg[:30])}: values are {low}..{low + n - 1}")
         if len(nums) == 1 and rd.givens.get(cell, nums[0]) == nums[0]:
             rd.givens[cell] = nums[0]
         elif nums in (evens, odds) and cell_name(cell) not in marked["even" if nums == evens
@@ -192,21 +196,37 @@ def _read_rule(rd: _Reader, name: str, args: list[str]) -> None:
                        f"ISS constraint {one_line(name[:40])!r} has no polydoku rule kind")
 
 
+def _read_shape(rd: _Reader, args: list[str]) -> None:
+    """Read `Shape~RxC` and its values, `~LO-HI` (0-8) or `~V` (1..V)."""
+    m = re.fullmatch(r"(\d{1,2})x(\d{1,2})", args[0] if args else "")
+    if not m or m[1] != m[2]:
+        raise BadInput("polydoku takes square shapes only (Shape~9x9)")
+    if rd.shaped:
+        raise BadInput("a second Shape")
+    rd.shaped = True
+    rd.size = n = int(m[1])
+    if not 4 <= n <= MAX_SIZE:
+        raise BadInput(f"ISS grids are 4x4 to {MAX_SIZE}x{MAX_SIZE}")
+    if len(args) > 2:
+        raise BadInput(f"Shape~{args[0]} with {one_line(args[2][:20])!r}: polydoku reads "
+                       f"Shape~RxC~LO-HI only")
+    values = re.fullmatch(r"(?:(\d{1,2})-)?(\d{1,2})", args[1] if len(args) > 1 else str(n))
+    if not values:
+        raise BadInput(f"{one_line(args[1][:20])!r} is not a range of values (0-8 or 9)")
+    low, high = int(values[1] or 1), int(values[2])
+    if high - low + 1 != n:
+        raise BadInput(f"values {low}..{high} on a {n}x{n} grid: polydoku takes houses of "
+                       f"{n} cells holding {n} values, each once")
+    rd.low = low
+
+
 def _read_item(rd: _Reader, k: int, item: str) -> None:
     name, *args = item.split("~")
     try:
         if name in ("", "Given"):
             _read_given(rd, args)
         elif name == "Shape":
-            m = re.fullmatch(r"(\d{1,2})x(\d{1,2})", args[0] if args else "")
-            if len(args) != 1 or not m or m[1] != m[2]:
-                raise BadInput("polydoku takes square shapes of values 1..N only (Shape~9x9)")
-            if rd.shaped:
-                raise BadInput("a second Shape")
-            rd.shaped = True
-            rd.size = int(m[1])
-            if not 4 <= rd.size <= MAX_SIZE:
-                raise BadInput(f"ISS grids are 4x4 to {MAX_SIZE}x{MAX_SIZE}")
+            _read_shape(rd, args)
         elif name == "NoBoxes" and not args:
             rd.no_boxes = True
         elif name == "Jigsaw" and args:
@@ -251,6 +271,8 @@ def parse_iss(text: str, *, name: str | None = None) -> Puzzle:
         _read_item(rd, k, items[k])
     n = rd.size
     data: dict[str, Any] = {"size": n, "rules": [r for rule in rd.rules for r in _along(rule)]}
+    if rd.low != 1:
+        data["values"] = [rd.low, rd.low + n - 1]
     if rd.layout is not None and not rd.no_boxes and _has_boxes(n):
         if len(rd.layout) != n * n:
             raise BadInput(f"ISS Jigsaw layout has {len(rd.layout)} cells, expected {n * n}")
@@ -268,7 +290,7 @@ def parse_iss(text: str, *, name: str | None = None) -> Puzzle:
     elif rd.no_boxes:
         data["box"] = "none"
     from ..model.puzzle import default_alphabet
-    symbols = default_alphabet(n)
-    data["givens"] = "".join(symbols[rd.givens[divmod(i, n)] - 1] if divmod(i, n) in rd.givens
+    symbols = default_alphabet(n, rd.low)
+    data["givens"] = "".join(symbols[rd.givens[divmod(i, n)] - rd.low] if divmod(i, n) in rd.givens
                              else "." for i in range(n * n))
     return puzzle_from_dict(data, name=name)

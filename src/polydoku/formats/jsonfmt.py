@@ -2,7 +2,9 @@
 
 `rules` holds global rule names and rule objects (`{"kind": "killer", "cells": [...], "sum":
 12}`; docs/rules.md lists every kind). `regions` (a string of N² region symbols, or N lists
-of cell names) replaces the boxes; `"box": "none"` means no boxes at all. Also reads the
+of cell names) replaces the boxes; `"box": "none"` means no boxes at all; `"values": [0, 8]`
+gives the values a grid holds when they are not 1..N (givens are then written in their own
+digits, "0" a value and "." an empty cell). Also reads the
 fields of `variants.jsonl` (`box_rows`, `box_cols`, `alphabet`, `id`).
 """
 
@@ -48,7 +50,7 @@ def puzzle_from_dict(data: Any, *, name: str | None = None) -> Puzzle:
     size = data.get("size") or size_for_length(len(givens))
     if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
         raise BadInput(f"JSON \"size\" must be an integer in {MIN_SIZE}..{MAX_SIZE}")
-    geometry = _geometry(data, size)
+    geometry = _geometry(data, size).with_low(_low(data.get("values"), size))
     if len(givens) != geometry.ncells:
         raise BadInput(f"JSON \"givens\" has {len(givens)} symbols, expected {geometry.ncells}")
     alphabet = data.get("alphabet") or None
@@ -94,6 +96,20 @@ def _geometry(data: dict[str, Any], size: int) -> Geometry:
     return Geometry(size, int(box[0]), int(box[1]))
 
 
+def _low(values: Any, size: int) -> int:
+    """Return the first value of a JSON "values" field ([low, high], high - low + 1 = size)."""
+    if values is None:
+        return 1
+    if (not isinstance(values, list) or len(values) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in values)):
+        raise BadInput("JSON \"values\" must be [lowest, highest]")
+    low, high = values
+    if high - low + 1 != size:
+        raise BadInput(f"JSON \"values\" {low}..{high} are {high - low + 1} values; a "
+                       f"{size}x{size} grid holds {size}")
+    return low
+
+
 def _regions(regions: Any, size: int) -> list[list[int]]:
     """Return irregular regions as lists of cell indices, from a string of N² region symbols
     or a list of N lists of cell names."""
@@ -129,9 +145,11 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         out["box"] = "none"
     else:
         out["regions"] = [[cell_name(g.cell(i)) for i in region] for region in g.boxes]
+    if g.low != 1:
+        out["values"] = [g.low, g.real(g.size)]
     out["givens"] = "".join(puzzle.symbol(v) for v in puzzle.givens)
     out["rules"] = [r.to_data() for r in puzzle.rules]
-    if puzzle.alphabet != default_alphabet(g.size):
+    if puzzle.alphabet != default_alphabet(g.size, g.low):
         out["alphabet"] = puzzle.alphabet
     if puzzle.name:
         out["name"] = puzzle.name

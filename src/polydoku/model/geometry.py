@@ -2,13 +2,18 @@
 
 Cells are 0-based `(row, col)` pairs inside the code, numbered `row * size + col`;
 `r1c6` names appear only at the edges (`cell_name`, `parse_cell`).
+
+Values: a grid holds N values, `low`..`low + N - 1` (1..N unless `low` says otherwise, as the
+0..8 of a "0-indexed" sudoku). Inside the code a cell always holds the value's index 1..N
+(0 = empty), so that houses, engines and candidate bitmasks never change; `real` turns an
+index into the value a person reads, and the kinds whose statement is arithmetic read it.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from operator import itemgetter
 from typing import Any
@@ -19,6 +24,7 @@ from ..text import shorten, whole_number
 Cell = tuple[int, int]
 
 MIN_SIZE, MAX_SIZE = 4, 25
+MAX_VALUE = 35          # the largest value a grid may hold: symbols 0-9 then A-Z
 
 
 def box_shape_for(size: int) -> tuple[int, int]:
@@ -110,10 +116,15 @@ class Geometry:
     box_rows: int
     box_cols: int
     regions: tuple[tuple[int, ...], ...] | None = None
+    low: int = 1
 
     def __post_init__(self) -> None:
         if not MIN_SIZE <= self.size <= MAX_SIZE:
             raise BadInput(f"size {self.size} is outside {MIN_SIZE}..{MAX_SIZE}")
+        if (isinstance(self.low, bool) or not isinstance(self.low, int)
+                or not 0 <= self.low <= MAX_VALUE - self.size + 1):
+            raise BadInput(f"values {self.low!r}..: a {self.size}x{self.size} grid's values "
+                           f"start at 0..{MAX_VALUE - self.size + 1}")
         if self.regions is not None:
             self._check_regions()
         elif self.box_rows * self.box_cols != self.size or min(self.box_rows, self.box_cols) < 2:
@@ -141,9 +152,26 @@ class Geometry:
                 seen.add(i)
 
     @classmethod
-    def irregular(cls, size: int, regions) -> "Geometry":
+    def irregular(cls, size: int, regions, low: int = 1) -> "Geometry":
         """Return a grid whose boxes are the given regions (lists of cell indices; [] for none)."""
-        return cls(size, 0, 0, tuple(tuple(sorted(r)) for r in regions))
+        return cls(size, 0, 0, tuple(tuple(sorted(r)) for r in regions), low)
+
+    def with_low(self, low: int) -> "Geometry":
+        """Return the same grid holding the values low..low + N - 1."""
+        return self if low == self.low else replace(self, low=low)
+
+    @property
+    def offset(self) -> int:
+        """Return what to add to a value's index 1..N for the value itself (0 for 1..N)."""
+        return self.low - 1
+
+    def real(self, v: int) -> int:
+        """Return the value a person reads of index v (1..N)."""
+        return v + self.low - 1
+
+    def values_words(self) -> str:
+        """Return the grid's values in words: "1..9", "0..8"."""
+        return f"{self.low}..{self.low + self.size - 1}"
 
     @property
     def is_rectangular(self) -> bool:

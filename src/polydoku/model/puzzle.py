@@ -1,4 +1,11 @@
-"""The puzzle: a geometry, its givens and its variant rules."""
+"""The puzzle: a geometry, its givens and its variant rules.
+
+Givens (and every grid of the puzzle) hold value indices 1..N, 0 for empty; the values they
+stand for are the geometry's (`Geometry.low`: 1..N, or 0..N-1 for a "0-indexed" grid), written
+with `alphabet` (default: the values' own digits, 0-9 then A-Z). A rule kind whose statement
+is arithmetic reads the values themselves (`Geometry.real`); a kind that does not yet
+(`Rule.any_values` False and values other than 1..N) is refused by name.
+"""
 
 from __future__ import annotations
 
@@ -12,21 +19,24 @@ from .geometry import Cell, Geometry, cell_name
 from .rules import Rule
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"     # the symbol of each value 0..35
 _RESERVED = "#:.0'\"`$\\<>&;|"       # never symbols: comments, empty cells, quoting, shells
 
 
-def default_alphabet(size: int) -> str:
-    """Return the symbols for values 1..size: 1-9, then A-Z above 9."""
-    return SYMBOLS[:size]
+def default_alphabet(size: int, low: int = 1) -> str:
+    """Return the symbols for values low..low+size-1 (1..size by default): 0-9, then A-Z."""
+    return DIGITS[low:low + size]
 
 
 @lru_cache(maxsize=64)
-def _check_alphabet(alphabet: str, n: int) -> None:
+def _check_alphabet(alphabet: str, n: int, low: int = 1) -> None:
     """Raise BadInput unless the alphabet has n distinct symbols fit for every format (checked
-    once per alphabet and size: every puzzle of a file has the same)."""
+    once per alphabet and size: every puzzle of a file has the same). '0' is a symbol only of
+    a grid holding the value 0 (elsewhere it is an empty cell)."""
     if len(alphabet) != n or len(set(alphabet)) != n:
         raise BadInput(f"alphabet {one_line(alphabet)!r} must have {n} distinct symbols")
-    if any(not ch.isprintable() or ch.isspace() or ch in _RESERVED for ch in alphabet):
+    reserved = _RESERVED.replace("0", "") if low == 0 else _RESERVED
+    if any(not ch.isprintable() or ch.isspace() or ch in reserved for ch in alphabet):
         raise BadInput(f"alphabet {one_line(alphabet)!r}: symbols must be printable, "
                        "not space, '#', ':', '.', '0', quotes or shell characters")
 
@@ -47,9 +57,10 @@ class Puzzle:
             if not isinstance(self.name, str):
                 raise BadInput(f"the puzzle's name must be text, not {type(self.name).__name__}")
             object.__setattr__(self, "name", clean_name(self.name) or None)
+        g = self.geometry
         if not self.alphabet:
-            object.__setattr__(self, "alphabet", default_alphabet(n))
-        _check_alphabet(self.alphabet, n)
+            object.__setattr__(self, "alphabet", default_alphabet(n, g.low))
+        _check_alphabet(self.alphabet, n, g.low)
         if len(self.givens) != self.geometry.ncells:
             raise BadInput(f"{len(self.givens)} cells given, expected {self.geometry.ncells}")
         if self.givens and not 0 <= min(self.givens) <= max(self.givens) <= n:
@@ -62,6 +73,9 @@ class Puzzle:
                 if not self.geometry.in_grid(r, c):
                     raise BadInput(f"rule {k + 1} ({rule.kind}): {cell_name((r, c))} is outside "
                                    f"the {n}x{n} grid")
+            if g.low != 1 and not rule.any_values:
+                raise BadInput(f"rule {k + 1} ({rule.kind}): polydoku reads this kind on values "
+                               f"1..{n} only, not {g.values_words()}")
 
     @classmethod
     def empty(cls, size: int = 9, rules: tuple[Rule, ...] = ()) -> "Puzzle":
@@ -80,7 +94,7 @@ class Puzzle:
 
     def given_names(self) -> list[str]:
         """Return each given written `r4c5=6`, row-major."""
-        return [f"{cell_name(cell)}={v}" for cell, v in self.given_cells()]
+        return [f"{cell_name(cell)}={self.symbol(v)}" for cell, v in self.given_cells()]
 
     def with_givens(self, givens: Iterable[int]) -> "Puzzle":
         """Return the same puzzle with other givens."""

@@ -92,6 +92,11 @@ class Rule:
     # the field a drawn cage's total fills when a rules text says the puzzle's cages are this
     # kind ("sum" for rellik cages); "" = a drawn cage is never this kind (formats/foreign.py)
     cage_total: ClassVar[str] = ""
+    # True when the kind holds on any run of N consecutive values (0..8 as well as 1..9): its
+    # statement reads only equal, different, order and differences of values, or it reads the
+    # values themselves (`Geometry.real`) and its fields hold values (not indices). A kind left
+    # False is refused on a grid of other values (model/puzzle.py), never read wrong.
+    any_values: ClassVar[bool] = False
     # the score and level of this kind's own logic step (`technique`), HoDoKu's scale
     # (reasoning/logic/catalog.py), and what the step does in one phrase (docs/logic.md);
     # a score of 0 = the kind's step is none of its own
@@ -220,6 +225,12 @@ class Rule:
         if not self.iss:
             raise BadInput(f"{self.kind}: the Interactive Sudoku Solver has no such constraint")
         return ["~".join([self.iss.split()[0], *self.write_iss(n, cell)])]
+
+    def iss_items_on(self, geometry: Geometry, cell: Callable[[Cell], str]) -> list[str]:
+        """Return this rule's ISS items on a grid (`iss_items` on its size by default; a kind
+        whose items name values of the grid overrides this one, as they are not 1..N on
+        every grid)."""
+        return self.iss_items(geometry.size, cell)
 
     @classmethod
     def fpuzzles_rules(cls, key: str, value: Any, n: int, cell: Callable[..., str]) -> list[Any]:

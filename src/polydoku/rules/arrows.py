@@ -172,6 +172,7 @@ class Clone(Rule):
 
     kind: ClassVar[str] = "clone"
     fpuzzles: ClassVar[tuple[str, ...]] = ("clone",)
+    any_values: ClassVar[bool] = True
     description: ClassVar[str] = "the clone holds the same values as the original, cell for cell"
 
     @classmethod

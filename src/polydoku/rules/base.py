@@ -328,7 +328,8 @@ class PairRule(CellsRule):
     def violations(self, grid: Grid, geometry: Geometry, rules=()) -> Iterator[str]:
         a, c = values_at(grid, geometry, self.cells)
         if a and c and not self.ok(a, c):
-            yield (f"{cell_name(self.cells[0])}={a} and {cell_name(self.cells[1])}={c} "
+            yield (f"{cell_name(self.cells[0])}={geometry.real(a)} and "
+                   f"{cell_name(self.cells[1])}={geometry.real(c)} "
                    f"{self.words} ({self.kind})")
 
     def pair(self) -> frozenset[Cell]:

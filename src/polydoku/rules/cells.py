@@ -22,6 +22,7 @@ class ExtraRegion(CellsRule):
 
     kind: ClassVar[str] = "extra-region"
     fpuzzles: ClassVar[tuple[str, ...]] = ("extraregion",)
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "AllDifferent"
     description: ClassVar[str] = "the cells hold different values"
     aliases: ClassVar[tuple[str, ...]] = ("extraregion", "region")
@@ -50,15 +51,16 @@ class Even(CellsRule):
     iss: ClassVar[str] = "Given"
     description: ClassVar[str] = "each marked cell holds an even value"
     remainder: ClassVar[int] = 0
+    any_values: ClassVar[bool] = True       # the parity of the values themselves
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         for cell, v in zip(self.cells, values_at(grid, geometry, self.cells)):
-            if v and v % 2 != self.remainder:
-                yield f"{cell_name(cell)}={v} is not {self.kind} ({self.kind} cell)"
+            if v and geometry.real(v) % 2 != self.remainder:
+                yield f"{cell_name(cell)}={geometry.real(v)} is not {self.kind} ({self.kind} cell)"
 
     def lower(self, b) -> None:
         for x in b.vars(self.cells):
-            b.unary(x, lambda a: a % 2 == self.remainder)
+            b.unary(x, lambda a: b.geometry.real(a) % 2 == self.remainder)
 
     technique: ClassVar[str] = "Even/Odd"
     technique_score: ClassVar[int] = 4
@@ -69,7 +71,7 @@ class Even(CellsRule):
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """A marked cell loses the values of the other parity."""
         wrong = sum(1 << (v - 1) for v in range(1, geometry.size + 1)
-                    if v % 2 != self.remainder)
+                    if geometry.real(v) % 2 != self.remainder)
         idx = [geometry.index(c) for c in self.cells]
         drop = {i: cands[i] & wrong for i in idx if cands[i] & wrong}
         if not drop:
@@ -82,7 +84,12 @@ class Even(CellsRule):
 
     def iss_items(self, n: int, cell) -> list[str]:
         """ISS's givens of the even (odd) values: `~R1C1_2_4_6_8`."""
-        values = "_".join(str(v) for v in range(2 if self.kind == "even" else 1, n + 1, 2))
+        return self.iss_items_on(Geometry.of_size(n), cell)
+
+    def iss_items_on(self, geometry: Geometry, cell) -> list[str]:
+        """The grid's even (odd) values: 0_2_4_6_8 on a 0..8 grid."""
+        values = "_".join(str(v) for v in map(geometry.real, range(1, geometry.size + 1))
+                          if v % 2 == self.remainder)
         return ["~" + "~".join(f"{cell(c)}_{values}" for c in self.cells)]
 
 
@@ -108,6 +115,7 @@ class Minimum(CellsRule):
     shape_phrases: ClassVar[tuple[str, ...]] = (r"\b(?:smaller|less|lower) than\b|\bminim",)
     fpuzzles: ClassVar[tuple[str, ...]] = ("minimum",)
     fpuzzles_form: ClassVar[str] = "cell"
+    any_values: ClassVar[bool] = True
     description: ClassVar[str] = ("each marked cell is smaller than its orthogonal neighbours "
                                   "that are not marked")
     aliases: ClassVar[tuple[str, ...]] = ("min",)

@@ -74,6 +74,7 @@ class AntiKnight(DistinctPairsRule):
     fpuzzles: ClassVar[tuple[str, ...]] = ("antiknight",)
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"anti-?knight|knight'?s move|chess knight",)
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "AntiKnight"
     description: ClassVar[str] = "two cells a chess knight's move apart differ"
     offsets: ClassVar[tuple[tuple[int, int], ...]] = _KNIGHT
@@ -89,6 +90,7 @@ class AntiKing(DistinctPairsRule):
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"anti-?king|king'?s move|touch(?:ing)? diagonally|diagonally adjacent cells (?:can|may)"
         r"not",)
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "AntiKing"
     description: ClassVar[str] = "two cells a chess king's move apart differ"
     offsets: ClassVar[tuple[tuple[int, int], ...]] = _KING
@@ -104,6 +106,7 @@ class NonConsecutive(GlobalRule):
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"non-?consecutive|(?:orthogonally )?adjacent cells (?:can|may)not (?:contain|be) "
         r"consecutive",)
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "AntiConsecutive"
     description: ClassVar[str] = ("orthogonally adjacent cells do not differ by exactly 1 "
                                   "(but where a white kropki dot joins them)")
@@ -142,6 +145,7 @@ class Diagonal(GlobalRule):
     """Each main diagonal holds every value once (X-sudoku)."""
 
     kind: ClassVar[str] = "diagonal"
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "Diagonal"
     description: ClassVar[str] = "each main diagonal holds every value once"
     aliases: ClassVar[tuple[str, ...]] = ("x", "diagonals", "x-sudoku")
@@ -214,6 +218,7 @@ class DisjointGroups(GlobalRule):
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"disjoint (?:groups|sets|subsets|sudoku|rule)|same (?:relative )?position (?:in|within|"
         r"relative to) (?:its|their|each|the) (?:3x3 )?(?:box|region)",)
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "DisjointSets"
     description: ClassVar[str] = "cells in the same position of their boxes differ"
     aliases: ClassVar[tuple[str, ...]] = ("disjoint",)
@@ -237,6 +242,7 @@ class Windoku(GlobalRule):
     """The windows (boxes shifted one cell in from the grid's edges) hold different values."""
 
     kind: ClassVar[str] = "windoku"
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "Windoku"
     description: ClassVar[str] = "each window (box-sized, one cell in from the edges) holds different values"
     aliases: ClassVar[tuple[str, ...]] = ("windows", "hyper")

@@ -91,6 +91,7 @@ class Thermometer(_PairwiseLine):
     fpuzzles: ClassVar[tuple[str, ...]] = ("thermometer",)
     fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"\bthermo(?:meter)?s?\b",)
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "Thermo"
     description: ClassVar[str] = "values strictly increase from the bulb"
     aliases: ClassVar[tuple[str, ...]] = ("thermo",)
@@ -200,6 +201,7 @@ class Whispers(_PairwiseLine):
         r"german whisper|whisper line|\bwhispers?\b|difference of (?:at least )?(?:5|five) or "
         r"more|differ by (?:at least )?(?:5|five)")
     path_number: ClassVar[str] = "difference"
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "Whisper"
     description: ClassVar[str] = "neighbours along the line differ by at least the difference"
     aliases: ClassVar[tuple[str, ...]] = ("german-whispers", "whisper")
@@ -274,6 +276,7 @@ class Palindrome(CellsRule):
         pairs = dict.fromkeys(tuple(sorted((cells[i], cells[-1 - i])))
                               for i in range(len(cells) // 2) if cells[i] != cells[-1 - i])
         return [{"kind": "clone", "cells": [a], "copy": [b]} for a, b in pairs]
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "Palindrome"
     description: ClassVar[str] = "the line reads the same from both ends"
     min_cells: ClassVar[int] = 2
@@ -336,6 +339,7 @@ class Renban(CellsRule):
     def from_path(cls, cells: list[str], extra: dict[str, Any]) -> list[dict[str, Any]]:
         """A renban's cells are a set: a cell passed twice counts once."""
         return [{"kind": cls.kind, "cells": list(dict.fromkeys(cells)), **extra}]
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "Renban"
     description: ClassVar[str] = "the line holds a set of consecutive values, in any order"
     min_cells: ClassVar[int] = 2
@@ -428,6 +432,7 @@ class Between(CellsRule):
         if len(ends) == 2 and not ends & set(middle):
             return [{"kind": cls.kind, "cells": [cells[0], *middle, cells[-1]], **extra}]
         raise refuse_revisit(cls.kind, cells)
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "Between"
     description: ClassVar[str] = "values on the line lie strictly between its two ends' values"
     aliases: ClassVar[tuple[str, ...]] = ("between-line", "betweenline")
@@ -664,6 +669,7 @@ class Parity(_PairwiseLine):
     fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"parity line|alternate between odd and even",)
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "Modular"
     description: ClassVar[str] = "neighbours along the line alternate odd and even"
     aliases: ClassVar[tuple[str, ...]] = ("parity-line", "parityline")

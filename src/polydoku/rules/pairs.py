@@ -20,6 +20,7 @@ class KropkiWhite(PairRule):
 
     kind: ClassVar[str] = "kropki-white"
     fpuzzles: ClassVar[tuple[str, ...]] = ("difference",)
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "WhiteDot"
     description: ClassVar[str] = "cells joined by a white dot hold consecutive values"
     aliases: ClassVar[tuple[str, ...]] = ("white-dot", "difference")
@@ -302,6 +303,7 @@ class GreaterThan(PairRule):
     """An inequality sign between two neighbours: the first cell holds the larger value."""
 
     kind: ClassVar[str] = "greater-than"
+    any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "GreaterThan"
     description: ClassVar[str] = "of two neighbours joined by a sign, the first holds the larger value"
     aliases: ClassVar[tuple[str, ...]] = ("greaterthan", "inequality")

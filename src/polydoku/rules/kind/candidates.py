@@ -21,13 +21,15 @@ class Candidates(CellsRule):
 
     kind: ClassVar[str] = "candidates"
     iss: ClassVar[str] = ""    # ISS writes them as givens: read by formats/iss.py, written here
+    any_values: ClassVar[bool] = True       # `values` are the values themselves
     description: ClassVar[str] = "each listed cell holds one of the listed values"
     aliases: ClassVar[tuple[str, ...]] = ("candidate-givens", "given-candidates", "pencilmarks")
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Candidates":
         cells = tuple(sorted(cls.read_cells(data, geometry)))     # a set: one order
-        values = params.int_list(data, "values", 1, geometry.size, max_len=geometry.size)
+        values = params.int_list(data, "values", geometry.low, geometry.real(geometry.size),
+                                 max_len=geometry.size)
         if len(set(values)) != len(values):
             raise BadInput("field \"values\" lists a value twice")
         return cls(cells, tuple(sorted(values)))
@@ -37,8 +39,8 @@ class Candidates(CellsRule):
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         for cell, v in zip(self.cells, values_at(grid, geometry, self.cells)):
-            if v and v not in self.values:
-                yield f"{cell_name(cell)}={v} is not one of {self.values_words()} ({self.kind})"
+            if v and geometry.real(v) not in self.values:
+                yield f"{cell_name(cell)}={geometry.real(v)} is not one of {self.values_words()} ({self.kind})"
 
     def values_words(self) -> str:
         """Return the values for a sentence ("1, 2 or 3")."""
@@ -47,7 +49,7 @@ class Candidates(CellsRule):
 
     def lower(self, b) -> None:
         for x in b.vars(self.cells):
-            b.unary(x, lambda a: a in self.values)
+            b.unary(x, lambda a: b.geometry.real(a) in self.values)
 
     def describe(self, geometry: Geometry) -> str:
         return f"candidates {''.join(map(str, self.values))} at {cell_name(self.cells[0])}"

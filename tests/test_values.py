@@ -1,0 +1,158 @@
+"""Grids of other values than 1..N (a "0-indexed" 9x9 holds 0..8): read and written by JSON,
+ISS and the text grid in their own digits, solved by every engine on value indices, checked
+by verify on the values themselves, and a kind that cannot read them refused by name."""
+
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from polydoku import api
+from polydoku.errors import BadInput
+from polydoku.formats import read_puzzle
+from polydoku.formats.grid import write_grid
+from polydoku.formats.iss import parse_iss, to_iss
+from polydoku.formats.jsonfmt import parse_json, puzzle_from_dict, write_json
+from polydoku.model import Geometry, Puzzle
+from polydoku.rules import rules_from_data
+from polydoku.rules.registry import kinds
+from polydoku.verify import grid_problems
+
+from conftest import ROOT, need_engine
+
+# the 0-indexed puzzles of ISS's collection polydoku reads, each solved to its published grid
+ISS_ZERO = ["0-indexed: Classic sudoku", "0-indexed: Sudoku X", "0-indexed: Anti-knight Anti-king",
+            "0-indexed: Jigsaw", "0-indexed: Windoku", "0-indexed: Odd even", "0-indexed: 6x6",
+            "0-indexed: Whisper GreaterThan"]
+
+
+def collection() -> dict[str, dict]:
+    """Return ISS's collection by name (the first of a name)."""
+    out: dict[str, dict] = {}
+    for line in (ROOT / "tests" / "data" / "iss_collection.jsonl").read_text().splitlines():
+        d = json.loads(line)
+        out.setdefault(d["name"], d)
+    return out
+
+
+def shifted(puzzle: Puzzle, low: int) -> Puzzle:
+    """Return the puzzle on values low..low+N-1 (same indices, same rules)."""
+    data = json.loads(write_json(puzzle))
+    data["values"] = [low, low + puzzle.size - 1]
+    data.pop("givens")
+    g = puzzle.geometry.with_low(low)
+    return Puzzle(g, puzzle.givens, rules_from_data(data["rules"], g), "", puzzle.name)
+
+
+@pytest.mark.parametrize("name", ISS_ZERO)
+def test_iss_zero_indexed_puzzles_are_solved_to_their_published_grids(name):
+    d = collection()[name]
+    puzzle = parse_iss(d["input"])
+    assert puzzle.geometry.low == 0
+    out = api.solve(puzzle, "native", max_solutions=2)
+    assert out.count == 1 and out.exhausted
+    assert "".join(puzzle.symbol(v) for v in out.solutions[0]) == d["solution"]
+    again = parse_iss(to_iss(puzzle))                 # and ISS's string round-trips
+    assert again.geometry == puzzle.geometry and again.givens == puzzle.givens
+    assert again.rules == puzzle.rules
+
+
+def test_iss_shape_values_are_read_or_refused_by_name():
+    assert parse_iss(".Shape~6x6~1-6").geometry.low == 1
+    assert parse_iss(".Shape~4x4~0-3.~R1C1_0").givens[0] == 1
+    assert to_iss(parse_iss(".Shape~4x4~0-3.~R1C1_0")) == ".Shape~4x4~0-3.~R1C1_0"
+    for text, words in ((".Shape~9x9~0-8.~R1C1_9", "values are 0..8"),
+                        (".Shape~9x9~2-9", "holding 9 values"),
+                        (".Shape~9x9~0-8~Raw", "Shape~RxC~LO-HI only"),
+                        (".Shape~9x9~0-8.Cage~3~R1C1~R1C2", "killer")):
+        with pytest.raises(BadInput, match=words):
+            parse_iss(text)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([4, 6, 9]), st.integers(0, 5), st.data())
+def test_json_round_trips_the_values_and_writes_them_in_their_own_digits(size, low, data):
+    grid = api.solve(Puzzle.empty(size), "native").solutions[0]
+    keep = data.draw(st.lists(st.booleans(), min_size=size * size, max_size=size * size))
+    base = Puzzle.empty(size).with_givens(v if k else 0 for v, k in zip(grid, keep))
+    puzzle = shifted(base, low)
+    text = write_json(puzzle)
+    assert json.loads(text).get("values", [1, size]) == [low, low + size - 1]
+    back = parse_json(text)
+    assert back.geometry == puzzle.geometry and back.givens == puzzle.givens
+    # the text grid shows each value itself: index v is low + v - 1
+    shown = write_grid(puzzle, grid, separators=False).split()
+    assert shown == [format(low + v - 1, "X") for v in grid]
+
+
+def test_values_field_is_checked():
+    for values, words in (([0, 9], "10 values"), ("0-8", "lowest, highest"),
+                          ([-1, 7], "start at")):
+        with pytest.raises(BadInput, match=words):
+            puzzle_from_dict({"size": 9, "givens": "." * 81, "values": values})
+
+
+def test_verify_reads_the_values_themselves():
+    """Index 1 is the value 0 on a 0..3 grid: an even cell holds it, an odd one does not."""
+    g = Geometry.of_size(4).with_low(0)
+    sol = api.solve(Puzzle.empty(4), "native").solutions[0]
+    where = sol.index(1)
+    cell = f"r{where // 4 + 1}c{where % 4 + 1}"
+    even = Puzzle(g, (0,) * 16, rules_from_data([{"kind": "even", "cells": [cell]}], g))
+    odd = Puzzle(g, (0,) * 16, rules_from_data([{"kind": "odd", "cells": [cell]}], g))
+    assert grid_problems(even, sol) == []
+    assert grid_problems(odd, sol) == [f"{cell}=0 is not odd (odd cell)"]
+
+
+def test_a_kind_that_cannot_read_other_values_is_refused_by_name():
+    refused = [cls.kind for cls in kinds().values() if not cls.any_values]
+    assert "killer" in refused and "thermometer" not in refused
+    with pytest.raises(BadInput, match=r"rule 1 \(killer\): .* values 1..9 only, not 0..8"):
+        puzzle_from_dict({"size": 9, "givens": "." * 81, "values": [0, 8],
+                          "rules": [{"kind": "killer", "cells": ["r1c1", "r1c2"], "sum": 3}]})
+
+
+def _samples(rng, size: int) -> list:
+    """Return random rules of the kinds that take any values, as JSON data."""
+    takers = [cls for cls in kinds().values() if cls.any_values and hasattr(cls, "sample")]
+    out = []
+    for cls in rng.sample(takers, 2):
+        out.append(cls.kind if cls.is_global else cls.sample(rng, size))
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 3))
+def test_counts_agree_between_native_and_sat_and_with_values_one_to_n(rng, low):
+    """A kind that takes any values says the same on indices of 0..3 or 2..5 as on 1..4 (its
+    statement reads only order and differences, or the values themselves as its fields hold
+    them), and native and sat count alike."""
+    need_engine("sat")
+    data = _samples(rng, 4)
+    g = Geometry.of_size(4).with_low(low)
+    try:
+        rules = rules_from_data(data, g)
+    except BadInput:
+        return                      # a sample naming values outside this range
+    puzzle = Puzzle(g, (0,) * 16, rules)
+    native = api.count(puzzle, "native", limit=300)
+    sat = api.count(puzzle, "sat", limit=300)
+    assert sorted(native.solutions) == sorted(sat.solutions)
+    if all(not isinstance(d, dict) or "values" not in d for d in data) and low:
+        ones = Puzzle(Geometry.of_size(4), (0,) * 16, rules_from_data(data, Geometry.of_size(4)))
+        if not any(k in json.dumps(data) for k in ('"even"', '"odd"')):
+            assert native.count == api.count(ones, "native", limit=300).count
+
+
+ENGINES = ["native", "sat", "pycosat", "cpsat", "z3", "clingo"]
+
+
+@pytest.mark.parametrize("engine_id", ENGINES)
+def test_each_engine_solves_a_zero_indexed_puzzle(engine_id):
+    """The engines solve value indices: every one takes a grid of 0..8."""
+    need_engine(engine_id)
+    d = collection()["0-indexed: Anti-knight Anti-king"]
+    puzzle = read_puzzle(d["input"])
+    out = api.solve(puzzle, engine_id, max_solutions=2, timeout=60)
+    assert out.count == 1
+    assert "".join(puzzle.symbol(v) for v in out.solutions[0]) == d["solution"]
