@@ -198,28 +198,14 @@ def _globals(sentence: str, reading: Reading, diagonals: tuple[str, ...]) -> Non
     if not re.search(r"\b(?:is not|isn't|without) (?:an? )?anti", low):
         for kind in _stated(low):
             add(kind)
-    if re.search(r"diagonal", low) and re.search(r"repeat|contain|1-9|1 to 9|each digit", low) \
-            and not re.search(r"little killer|pointed|indicated by arrows|clue|along the "
-                              r"pointed", low):
-        if re.search(r"both|two|main diagonals|the diagonals", low):
-            for rule in ("diagonal-main", "diagonal-anti"):
-                add(rule)
-        else:
-            for rule in diagonals:
-                add(rule)
-    if negated or not re.search(r"\ball\b.*\bgiven\b|\bno dot\b|\bwithout a dot\b", low):
-        return
-    if re.search(r"\bdots?\b|kropki", low):
-        dots = [d for d in ("white", "black") if re.search(rf"\b{d}\b", low)]
-        add({"kind": "kropki-negative", "dots": dots or ["white", "black"]})
-    marks = [m for m in ("x", "v") if re.search(rf"\b{m}'?s?\b", low)]
-    if marks and re.search(r"\bx\b|\bv\b|\bxs\b|\bvs\b|x'?s|v'?s", low):
-        add({"kind": "xv-negative", "marks": marks})
+    from ..rules.registry import kinds
+    for cls in kinds().values():             # what a kind reads in a sentence beyond its name
+        for rule in cls.stated(low, negated, diagonals):
+            add(rule)
 
 
-# the rules a sentence about sums, differences or consecutive values does not state by naming
-# the cells it is about ("cells a knight's move apart may not sum to 5" is no anti-knight)
-_SAME_VALUE_RULES = ("anti-knight", "anti-king")
+# a sentence asking this of cells does not state a kind it names by those cells
+# ("cells a knight's move apart may not sum to 5" is no anti-knight: `named_by_cells`)
 _OTHER_RELATION = re.compile(r"\bsum|\badd|\btotal|consecutive|\bdiffer|\bratio|\bdouble")
 
 
@@ -228,6 +214,7 @@ def _stated(low: str) -> list[str]:
     starts first wins, then the longer ("diagonal non-consecutive" is no "non-consecutive");
     the same-value rules described by their cells ("a knight's move apart") only where the
     sentence asks no other relation of those cells (sums, consecutive values)."""
+    from ..rules.registry import kinds
     matches = sorted((m.start(), -len(m[0]), kind, m[0])
                      for pattern, kind in _global_phrases()
                      for m in re.finditer(pattern, low) if m[0])
@@ -237,7 +224,7 @@ def _stated(low: str) -> list[str]:
         if start < end:
             continue
         end = start - length
-        if kind in _SAME_VALUE_RULES and not said.startswith("anti") \
+        if kinds()[kind].named_by_cells and not said.startswith("anti") \
                 and _OTHER_RELATION.search(low):
             continue                    # the cells named, another relation asked of them
         if kind not in out:

@@ -81,6 +81,10 @@ class Rule:
     # phrases of a rules text saying a shape drawn in a cell (a grey circle or square) stands
     # for this kind ("digits in circles are odd"): formats/rules_text.py
     shape_phrases: ClassVar[tuple[str, ...]] = ()
+    # True when a phrase names this kind by its cells ("a knight's move apart") rather than
+    # by its name: a sentence asking another relation of those cells (a sum, consecutive
+    # values) then does not state it (formats/rules_text.py)
+    named_by_cells: ClassVar[bool] = False
     # the colour its lines are drawn in (render.py), "" = the drawing's default grey
     drawn_colour: ClassVar[str] = ""
     # True when the kind's parameter is a path of cells read along it, so that a drawn line
@@ -250,6 +254,14 @@ class Rule:
         By default the one element `write_fpuzzles` writes."""
         key, element = self.write_fpuzzles(n, cell)
         return {key: [element]}
+
+    @classmethod
+    def stated(cls, low: str, negated: bool, drawn: tuple[str, ...]) -> list[Any]:
+        """Return the JSON data of the rules of this kind a sentence of a rules text states
+        beyond naming the kind by a phrase (`phrases`): `low` is the sentence in lower case,
+        `negated` whether it denies ("not all dots are given"), `drawn` the kinds the drawing
+        shows without stating them (its diagonals). None by default."""
+        return []
 
     @classmethod
     def from_path(cls, cells: list[str], extra: dict[str, Any]) -> list[dict[str, Any]]:

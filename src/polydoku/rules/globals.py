@@ -4,6 +4,7 @@ windows."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Iterator
@@ -78,6 +79,7 @@ class AntiKnight(DistinctPairsRule):
     iss: ClassVar[str] = "AntiKnight"
     description: ClassVar[str] = "two cells a chess knight's move apart differ"
     offsets: ClassVar[tuple[tuple[int, int], ...]] = _KNIGHT
+    named_by_cells: ClassVar[bool] = True
     aliases: ClassVar[tuple[str, ...]] = ("antiknight",)
 
 
@@ -94,6 +96,7 @@ class AntiKing(DistinctPairsRule):
     iss: ClassVar[str] = "AntiKing"
     description: ClassVar[str] = "two cells a chess king's move apart differ"
     offsets: ClassVar[tuple[tuple[int, int], ...]] = _KING
+    named_by_cells: ClassVar[bool] = True
     aliases: ClassVar[tuple[str, ...]] = ("antiking",)
 
 
@@ -176,6 +179,19 @@ class Diagonal(GlobalRule):
 
     def iss_items(self, n: int, cell) -> list[str]:
         return [f"Diagonal~{'-1' if w == 'main' else '1'}" for w in self.which]
+
+    @classmethod
+    def stated(cls, low: str, negated: bool, drawn: tuple[str, ...]) -> list[Any]:
+        """A sentence on the diagonals' values ("values on the diagonals do not repeat") states
+        each of them ("both", "the diagonals") or those the drawing shows; one diagonal
+        rule of each (`diagonal-main`, `diagonal-anti`), none of `diagonal` itself."""
+        if len(cls.which) != 1 or not re.search(r"diagonal", low) \
+                or not re.search(r"repeat|contain|1-9|1 to 9|each digit", low) \
+                or re.search(r"little killer|pointed|indicated by arrows|clue|along the pointed",
+                             low):
+            return []
+        both = re.search(r"both|two|main diagonals|the diagonals", low) is not None
+        return [cls.kind] if both or cls.kind in drawn else []
 
     def fpuzzles_entries(self, n: int, cell) -> dict[str, Any]:
         """f-puzzles' flags: `diagonal-` the main diagonal, `diagonal+` the anti-diagonal."""

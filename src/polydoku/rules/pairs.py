@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterator
 
@@ -223,6 +224,25 @@ class _Negative(GlobalRule):
                 yield (f"{cell_name(geometry.cell(a))}={grid[a]} and {cell_name(geometry.cell(b))}"
                        f"={grid[b]} have no mark but {self.words} ({self.kind})")
 
+    # the words of a sentence that names this family's marks ("dots", "X and V")
+    said_marks: ClassVar[str] = ""
+
+    @classmethod
+    def stated(cls, low: str, negated: bool, drawn: tuple[str, ...]) -> list[Any]:
+        """A sentence that says all of the family's marks are given ("all possible black dots
+        are given", "no dot means neither") states this rule for the marks it names (all when
+        it names none); "not all" or "no negative constraint" say nothing."""
+        if negated or not re.search(r"\ball\b.*\bgiven\b|\bno dot\b|\bwithout a dot\b", low) \
+                or not re.search(cls.said_marks, low):
+            return []
+        marks = cls.marks_named(low)
+        return [{"kind": cls.kind, cls.field: marks}] if marks else []
+
+    @classmethod
+    def marks_named(cls, low: str) -> list[str]:
+        """Return the marks of the family a sentence names (what its negative rule covers)."""
+        return [m for m in cls.all_marks if re.search(rf"\b{m}\b", low)] or list(cls.all_marks)
+
     def iss_items(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
         if self.marks != self.all_marks:
             raise BadInput("ISS takes all the marks as given, not one kind alone")
@@ -266,6 +286,7 @@ class KropkiNegative(_Negative):
     all_marks: ClassVar[tuple[str, ...]] = ("white", "black")
     field: ClassVar[str] = "dots"
     words: ClassVar[str] = "are consecutive or in ratio 1:2"
+    said_marks: ClassVar[str] = r"\bdots?\b|kropki"
 
     def forbidden(self, mark: str, a: int, b: int) -> bool:
         return abs(a - b) == 1 if mark == "white" else (a == 2 * b or b == 2 * a)
@@ -289,6 +310,12 @@ class XVNegative(_Negative):
     all_marks: ClassVar[tuple[str, ...]] = ("x", "v")
     field: ClassVar[str] = "marks"
     words: ClassVar[str] = "add up to 10 or 5"
+    said_marks: ClassVar[str] = r"\bx\b|\bv\b|\bxs\b|\bvs\b|x'?s|v'?s"
+
+    @classmethod
+    def marks_named(cls, low: str) -> list[str]:
+        """X and V are named as letters, alone or plural ("X's"); none named, no rule."""
+        return [m for m in cls.all_marks if re.search(rf"\b{m}'?s?\b", low)]
 
     def forbidden(self, mark: str, a: int, b: int) -> bool:
         return a + b == (10 if mark == "x" else 5)
