@@ -2,7 +2,8 @@
 their own (reasoning/logic/rule_combinations.py: a little killer, an arrow, a line filled all
 at once, keeping apart what the rules keep apart), Cage Unit Overlap (cages.py: a value
 every set of a killer cage holds, its places in the cage in one house) and Cage Interaction
-(the cages inside one house hold different values). None removes a true
+(the cages inside one house hold different values), and Clue Unit Overlap (clue_claiming.py:
+a value a clue cannot be filled without, its places in one house). None removes a true
 value (Hypothesis: clues read off random grids, random candidate states that keep the
 solution); each fires where a solver would use it."""
 
@@ -22,6 +23,7 @@ from polydoku.problem import build_problem
 from polydoku.reasoning.logic import Board, layout_of, solve_logically
 from polydoku.reasoning.logic.cages import find_cage_interaction, find_cage_unit_overlap
 from polydoku.reasoning.logic.catalog import BY_NAME
+from polydoku.reasoning.logic.clue_claiming import find_clue_unit_overlap
 from polydoku.reasoning.logic.rule_combinations import find_rule_combinations
 from polydoku.rules import rule_from_data, rules_from_data
 
@@ -78,7 +80,7 @@ def clues_of(grid, rng: random.Random) -> list[dict]:
     return out
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 5), draw=st.integers(0, 10 ** 6), keep=st.floats(0.2, 0.9),
        placed=st.floats(0.0, 0.5))
 def test_no_step_removes_a_true_value(seed, draw, keep, placed):
@@ -91,7 +93,8 @@ def test_no_step_removes_a_true_value(seed, draw, keep, placed):
         if not board.value[i]:
             board.cand[i] &= (1 << (v - 1)) | sum(1 << k for k in range(N) if rng.random() < keep)
     for _ in range(4):
-        for find in (find_rule_combinations, find_cage_unit_overlap, find_cage_interaction):
+        for find in (find_rule_combinations, find_cage_unit_overlap, find_cage_interaction,
+                     find_clue_unit_overlap):
             step = find(board)
             if step is None:
                 continue
@@ -218,3 +221,31 @@ def test_cage_interaction_on_a_generated_killer():
     assert "".join(map(str, path.board.value)) == (
         "297846315861953427435271869578412936146398752923765184384529671659187243712634598")
     assert any(s.technique == "Cage Interaction" for s in path.steps)
+
+
+def test_an_arrow_that_needs_a_value_in_one_box_clears_the_box():
+    # r1c1 is 3, the circle of an arrow along r2c2 and r3c3 (box 1, different values): the
+    # shaft is 1+2, so it cannot be filled without 1 (nor 2), both places in box 1
+    puzzle = Puzzle.empty(N, rules_from_data([{"kind": "arrow", "circle": ["r1c1"],
+                                               "cells": ["r2c2", "r3c3"]}], G))
+    b = Board(layout_of(build_problem(puzzle)), [3] + [0] * (N * N - 1))
+    step = find_clue_unit_overlap(b)
+    assert step is not None and step.technique == "Clue Unit Overlap"
+    assert sorted(name(i) for i, v in step.eliminations if v == 1) == [
+        "r1c2", "r1c3", "r2c1", "r2c3", "r3c1", "r3c2"]
+    assert {v for _, v in step.eliminations} == {1}
+    assert "cannot be filled without 1" in step.text and step.houses == ("box 1",)
+    assert BY_NAME["Clue Unit Overlap"].level == "Hard"
+
+
+def test_clue_unit_overlap_on_a_published_quadruple_puzzle():
+    # Quadruple X (published): a quadruple's values claimed for its box; every step of the
+    # patterns-only path keeps the published solution
+    entry = next(e for e in map(json.loads, (DATA / "published.jsonl").read_text().splitlines())
+                 if e["id"] == "quadruple-x")
+    puzzle, solution = puzzle_from_dict(entry["puzzle"]), [int(ch) for ch in entry["solution"]]
+    path = solve_logically(puzzle, max_level="Unfair", check=True, max_seconds=20)
+    used = [s for s in path.steps if s.technique == "Clue Unit Overlap"]
+    assert used and "quadruple" in used[0].text
+    for s in path.steps:
+        assert all(solution[i] != v for i, v in s.eliminations), s.text

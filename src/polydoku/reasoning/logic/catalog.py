@@ -137,6 +137,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Clue Combinations", 220, "Hard", "clues",
        "a clue (a sum, a table, a little killer, an arrow, a line) filled all at once, with "
        "the rules between its own cells (a little killer's cells in one box differ)"),
+    _t("Clue Unit Overlap", 220, "Hard", "clues",
+       "a value a clue cannot be filled without (its cells filled at once, as in Clue "
+       "Combinations), whose places among its cells all lie in one house: the house's other "
+       "cells lose it"),
     _t("Forcing Net", 700, "Extreme", "forcing",
        "assuming a candidate, singles run into a contradiction; or every candidate of a cell "
        "(every place of a value in a house) leads by singles to the same conclusion"),

@@ -50,6 +50,7 @@ BASE: dict[str, float] = {
     "Sashimi Swordfish": 6.8, "Finned Jellyfish": 7.0, "Sashimi Jellyfish": 7.0,
     "Simple Colouring": 6.5, "X-Chain": 6.6, "XY-Chain": 6.6, "AIC": 7.0,
     "Grouped AIC": 7.3, "ALS-XZ": 7.5, "ALS-AIC": 7.7, "Pigeonhole": 5.0, "Clue Combinations": 5.2,
+    "Clue Unit Overlap": 5.2,
     "Forcing Net": 8.5, "Nested Forcing Net": 9.5,
 }
 CHAINS = {"Remote Pair", "Simple Colouring", "X-Chain", "XY-Chain", "AIC", "Grouped AIC", "ALS-AIC",

@@ -110,11 +110,12 @@ class _OutOfNodes(Exception):
     pass
 
 
-def _joint_support(clue: Clue, masks: list[int], conflicts, n: int
+def _joint_support(clue: Clue, masks: list[int], conflicts, n: int, any_one: bool = False
                    ) -> dict[int, int] | None:
     """Return the values each of the clue's cells keeps in some way to fill all of them at
     once (the clue holds, and no two of its candidates the rules keep apart are both taken),
-    None when there is none; raise _OutOfNodes past COMBINATION_NODES tries."""
+    None when there is none; raise _OutOfNodes past COMBINATION_NODES tries. With `any_one`,
+    the values of the first such filling only (enough to say there is one)."""
     cells = clue.cells
     full = (1 << n) - 1
     budget = [COMBINATION_NODES]
@@ -181,7 +182,9 @@ def _joint_support(clue: Clue, masks: list[int], conflicts, n: int
             if found is not None:
                 for v in cells:
                     supported[v] |= found[v]
-    return supported
+                if any_one:
+                    return supported
+    return None if any_one else supported
 
 
 class _Merged(Clue):

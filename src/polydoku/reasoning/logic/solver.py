@@ -24,7 +24,7 @@ from ...errors import EXIT_ENGINE, PolydokuError
 from ...model import Puzzle
 from ...problem import Problem, build_problem
 from ...verify import is_solution
-from . import (als, cages, chains, clues, fish, forcing, intersections, line_houses, propagation, rule45,
+from . import (als, cages, chains, clue_claiming, clues, fish, forcing, intersections, line_houses, propagation, rule45,
                rule_combinations, single_digit, singles, subsets, uniqueness, wings)
 from .board import Board, Layout, layout_of
 from .catalog import LEVELS, Rating, level_of, rate
@@ -89,6 +89,7 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("Pigeonhole",), intersections.find_pigeonhole),
     (("Clue Combinations",), propagation.find_clue_combinations),
     (("Clue Combinations",), rule_combinations.find_rule_combinations),
+    (("Clue Unit Overlap",), clue_claiming.find_clue_unit_overlap),
     (("Forcing Net",), forcing.find_contradiction),
     (("Forcing Net",), forcing.find_verity),
     (("Nested Forcing Net",), forcing.find_nested_contradiction),
