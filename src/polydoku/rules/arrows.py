@@ -22,6 +22,7 @@ class Arrow(Rule):
     cells: tuple[Cell, ...]
 
     kind: ClassVar[str] = "arrow"
+    any_values: ClassVar[bool] = True       # it adds up and reads the values themselves
     fpuzzles: ClassVar[tuple[str, ...]] = ("arrow",)
     iss: ClassVar[str] = "Arrow PillArrow"
     description: ClassVar[str] = "the digits on the shaft add up to the number in the circle"
@@ -53,12 +54,16 @@ class Arrow(Rule):
 
     def lower(self, b) -> None:
         shaft, circle = b.vars(self.cells), b.vars(self.reading())
-        b.linear(shaft + circle, [1] * len(shaft) + [-w for w in self.weights()], 0)
+        weights = self.weights()
+        # the values are indices + offset: the offsets move to the right-hand side
+        rhs = b.geometry.offset * (sum(weights) - len(shaft))
+        b.linear(shaft + circle, [1] * len(shaft) + [-w for w in weights], rhs)
 
     def implied(self, geometry: Geometry) -> list:
         """Every filling of a one-cell circle and its shaft at once: the sum with the shaft's
-        cells that must differ (in one box, row or column), which the totals alone miss."""
-        if len(self.circle) != 1 or len(self.cells) > 4:
+        cells that must differ (in one box, row or column), which the totals alone miss
+        (on values 1..N)."""
+        if len(self.circle) != 1 or len(self.cells) > 4 or geometry.low != 1:
             return []
         cells = self.circle + self.cells
 
@@ -74,6 +79,7 @@ class Arrow(Rule):
         circle = values_at(grid, geometry, self.reading())
         if 0 in shaft or 0 in circle:
             return
+        shaft, circle = [geometry.real(v) for v in shaft], [geometry.real(v) for v in circle]
         number = sum(w * v for w, v in zip(self.weights(), circle))
         if sum(shaft) != number:
             yield (f"the arrow from {where(self.circle)} adds up to {sum(shaft)}, "
@@ -93,8 +99,8 @@ class Arrow(Rule):
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """Arrow bounds, both ways: the circle lies between the least and the greatest sum
         the shaft can make, and each shaft cell leaves room for the others. A circle of two or
-        more cells is left to Constraint Propagation."""
-        if len(self.circle) != 1:
+        more cells, or a grid of other values than 1..N, is left to Constraint Propagation."""
+        if len(self.circle) != 1 or geometry.low != 1:
             return None
         shaft = [geometry.index(c) for c in self.cells]
         ring = geometry.index(self.circle[0])
@@ -236,6 +242,7 @@ class Quadruple(CellsRule):
     values: tuple[int, ...] = ()
 
     kind: ClassVar[str] = "quadruple"
+    any_values: ClassVar[bool] = True       # `values` are the values themselves
     fpuzzles: ClassVar[tuple[str, ...]] = ("quadruple",)
     iss: ClassVar[str] = "Quad"
     description: ClassVar[str] = "the values in the circle appear among the four cells around it"
@@ -249,15 +256,20 @@ class Quadruple(CellsRule):
         rows, cols = {r for r, _ in cells}, {c for _, c in cells}
         if len(rows) != 2 or len(cols) != 2 or max(rows) - min(rows) != 1 or max(cols) - min(cols) != 1:
             raise BadInput("field \"cells\": the four cells must form a 2x2 block")
-        values = params.int_list(data, "values", 1, geometry.size, max_len=4)
+        values = params.int_list(data, "values", geometry.low, geometry.real(geometry.size),
+                                 max_len=4)
         return cls(tuple(sorted(cells)), tuple(sorted(values)))
 
     def to_data(self) -> dict[str, Any]:
         return dict(super().to_data(), values=list(self.values))
 
+    def need(self, g: Geometry) -> Counter[int]:
+        """Return how often each value index (1..N) must appear."""
+        return Counter(v - g.offset for v in self.values)
+
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
-        for v, times in Counter(self.values).items():       # as contain-at-least does
+        for v, times in self.need(b.geometry).items():       # as contain-at-least does
             count_where(b, xs, v.__eq__, f"is {v}", ">=", times)
 
     MAX_FILLINGS: ClassVar[int] = 600
@@ -277,7 +289,7 @@ class Quadruple(CellsRule):
         idx = [g.index(c) for c in self.cells]
         peers = [g.peers[i] for i in idx]
         apart = [[j for j in range(k) if idx[j] in peers[k]] for k in range(4)]
-        need = Counter(self.values)
+        need = self.need(g)
         out: list[tuple[int, ...]] = []
 
         def fill(k: int, done: list[int], missing: int) -> bool:
@@ -299,10 +311,11 @@ class Quadruple(CellsRule):
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.cells)
         filled = [v for v in vals if v]
-        for v, times in Counter(self.values).items():
+        for v, times in self.need(geometry).items():
             missing = times - filled.count(v)
             if missing > vals.count(0):
-                yield f"the quadruple at {where(self.cells)} cannot hold {v} {times} time(s)"
+                yield (f"the quadruple at {where(self.cells)} cannot hold {geometry.real(v)} "
+                       f"{times} time(s)")
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape(ShapeKind.CORNER, tuple(geometry.index(c) for c in self.cells),
@@ -319,7 +332,7 @@ class Quadruple(CellsRule):
         """The circle's values must find places among the four cells: a value that only one
         cell can hold is that cell's; with four different values listed, no other value fits."""
         idx = [geometry.index(c) for c in self.cells]
-        need = Counter(self.values)
+        need = self.need(geometry)
         drop: dict[int, int] = {}
         why = ""
         if len(self.values) == 4 and len(need) == 4:
@@ -333,7 +346,8 @@ class Quadruple(CellsRule):
                 if len(able) == times:
                     drop = {i: cands[i] & ~bit for i in able if cands[i] & ~bit}
                     if drop:
-                        why = (f"{v} must appear {times} time{'s' if times > 1 else ''} and "
+                        why = (f"{geometry.real(v)} must appear {times} "
+                               f"time{'s' if times > 1 else ''} and "
                                f"only {len(able)} of the cells can hold it")
                         break
         if not drop:

@@ -121,6 +121,14 @@ def equal_pairs(cands: Sequence[int], pairs: Iterable[tuple[int, int]]) -> dict[
     return drop
 
 
+def real_pairs(ok: Callable[[int, int], bool], g: Geometry) -> Callable[[int, int], bool]:
+    """Return a relation of two values as one of their indices on a grid (`ok` itself on
+    values 1..N, where each value is its index)."""
+    if g.low == 1:
+        return ok
+    return lambda a, b: ok(g.real(a), g.real(b))
+
+
 def cells_phrase(cells: Sequence[Cell]) -> str:
     """Return cells written out for a sentence: "r1c1, r1c2 and r2c1"."""
     names = [cell_name(c) for c in cells]
@@ -323,11 +331,11 @@ class PairRule(CellsRule):
 
     def lower(self, b) -> None:
         x, y = b.vars(self.cells)
-        b.relation(x, y, self.ok)
+        b.relation(x, y, real_pairs(self.ok, b.geometry))
 
     def violations(self, grid: Grid, geometry: Geometry, rules=()) -> Iterator[str]:
         a, c = values_at(grid, geometry, self.cells)
-        if a and c and not self.ok(a, c):
+        if a and c and not real_pairs(self.ok, geometry)(a, c):
             yield (f"{cell_name(self.cells[0])}={geometry.real(a)} and "
                    f"{cell_name(self.cells[1])}={geometry.real(c)} "
                    f"{self.words} ({self.kind})")
@@ -346,7 +354,7 @@ class PairRule(CellsRule):
             return None
         x, y = (geometry.index(c) for c in self.cells)
         mx, my = cands[x], cands[y]
-        keep_x, keep_y = pair_support(mx, my, self.ok)
+        keep_x, keep_y = pair_support(mx, my, real_pairs(self.ok, geometry))
         drop = {i: m & ~k for i, m, k in ((x, mx, keep_x), (y, my, keep_y)) if m & ~k}
         if not drop:
             return None

@@ -203,6 +203,7 @@ class Killer(CellsRule):
     total: int | None = None
 
     kind: ClassVar[str] = "killer"
+    any_values: ClassVar[bool] = True       # `total` adds up the values themselves
     fpuzzles: ClassVar[tuple[str, ...]] = ("killercage",)
     iss: ClassVar[str] = "Cage"
     description: ClassVar[str] = "a cage's cells differ and add up to its sum"
@@ -224,14 +225,21 @@ class Killer(CellsRule):
         idx = [geometry.index(c) for c in self.cells]
         yield from repeats(grid, geometry, idx, f"cage at {where(self.cells)}")
         vals = self.complete(grid, geometry)
-        if vals is not None and self.total is not None and sum(vals) != self.total:
-            yield f"the cage at {where(self.cells)} adds up to {sum(vals)}, not {self.total}"
+        if vals is not None and self.total is not None:
+            total = sum(map(geometry.real, vals))
+            if total != self.total:
+                yield f"the cage at {where(self.cells)} adds up to {total}, not {self.total}"
+
+    def index_total(self, geometry: Geometry) -> int | None:
+        """Return what the cage's value indices add up to (its sum on values 1..N)."""
+        return None if self.total is None else self.total - len(self.cells) * geometry.offset
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
         b.all_different(xs)
-        if self.total is not None:
-            b.linear(xs, [1] * len(xs), self.total)
+        total = self.index_total(b.geometry)
+        if total is not None:
+            b.linear(xs, [1] * len(xs), total)
 
     technique: ClassVar[str] = "Killer Cage"
     technique_score: ClassVar[int] = 20
@@ -244,16 +252,18 @@ class Killer(CellsRule):
         """Cage combinations: the sets of different values adding up to the sum that the
         cells' candidates can still hold; a candidate no such set (placed so that every cell
         gets one value) uses goes."""
-        if self.total is None:
+        total = self.index_total(geometry)
+        if total is None:
             return None
         idx = [geometry.index(c) for c in self.cells]
-        found = cage_sets(geometry.size, [cands[i] for i in idx], self.total)
+        found = cage_sets(geometry.size, [cands[i] for i in idx], total)
         if found is None:
             return None
         keep, fits = found
         drop = {i: cands[i] & ~kept for i, kept in zip(idx, keep) if cands[i] & ~kept}
         if not drop:
             return None
+        fits = [tuple(map(geometry.real, f)) for f in fits]
         return drop, f"the cage {cells_phrase(self.cells)} (sum {self.total}) {sets_words(fits)}"
 
     @classmethod

@@ -747,6 +747,7 @@ class RegionSum(CellsRule):
     """The line's segments in each box (region) add up to the same total."""
 
     kind: ClassVar[str] = "region-sum"
+    any_values: ClassVar[bool] = True       # it adds up the values themselves
     fpuzzles: ClassVar[tuple[str, ...]] = ("regionsumline",)
     fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
@@ -776,14 +777,20 @@ class RegionSum(CellsRule):
         segs = self.segments(b.geometry)
         if len(segs) < 2:
             return
-        total = b.new_var(b.size * min(len(s) for s in segs), "segment sum")
+        g, shortest = b.geometry, min(len(s) for s in segs)
+        # the auxiliary is the common total less `base` (0 on values 1..N), so that it is at
+        # least 1 on any values; each segment's values are its indices plus the offset
+        base = 0 if g.low == 1 else shortest * g.low - 1
+        total = b.new_var(shortest * g.real(b.size) - base, "segment sum")
         for seg in segs:
-            b.linear([xs[k] for k in seg] + [total], [1] * len(seg) + [-1], 0)
+            b.linear([xs[k] for k in seg] + [total], [1] * len(seg) + [-1],
+                     base - len(seg) * g.offset)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = self.complete(grid, geometry)
         if vals is None:
             return
+        vals = [geometry.real(v) for v in vals]
         sums = {sum(vals[k] for k in seg) for seg in self.segments(geometry)}
         if len(sums) > 1:
             yield f"the region-sum line at {where(self.cells)} has segment sums {sorted(sums)}"

@@ -11,7 +11,7 @@ from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Shape, ShapeKind
 from . import params
 from ..errors import BadInput
-from .base import GlobalRule, PairRule
+from .base import GlobalRule, PairRule, real_pairs
 from .globals import move_pairs
 
 
@@ -55,6 +55,7 @@ class KropkiBlack(PairRule):
     """A black dot: one cell holds double the other."""
 
     kind: ClassVar[str] = "kropki-black"
+    any_values: ClassVar[bool] = True       # `ok` reads the values themselves
     fpuzzles: ClassVar[tuple[str, ...]] = ("ratio",)
     iss: ClassVar[str] = "BlackDot"
     description: ClassVar[str] = "cells joined by a black dot hold values in ratio 1:2"
@@ -88,6 +89,7 @@ class XV(PairRule):
     total: int = 10
 
     kind: ClassVar[str] = "xv"
+    any_values: ClassVar[bool] = True       # `ok` reads the values themselves
     fpuzzles: ClassVar[tuple[str, ...]] = ("xv",)
     iss: ClassVar[str] = "X V"
     description: ClassVar[str] = "cells joined by an X add up to 10, by a V to 5"
@@ -215,14 +217,17 @@ class _Negative(GlobalRule):
         return out
 
     def lower(self, b) -> None:
+        ok = real_pairs(self.ok, b.geometry)
         for x, y in self.free_pairs(b.geometry, b.rules):
-            b.relation(x, y, self.ok)
+            b.relation(x, y, ok)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        ok, real = real_pairs(self.ok, geometry), geometry.real
         for a, b in self.free_pairs(geometry, rules):
-            if grid[a] and grid[b] and not self.ok(grid[a], grid[b]):
-                yield (f"{cell_name(geometry.cell(a))}={grid[a]} and {cell_name(geometry.cell(b))}"
-                       f"={grid[b]} have no mark but {self.words} ({self.kind})")
+            if grid[a] and grid[b] and not ok(grid[a], grid[b]):
+                yield (f"{cell_name(geometry.cell(a))}={real(grid[a])} and "
+                       f"{cell_name(geometry.cell(b))}={real(grid[b])} have no mark but "
+                       f"{self.words} ({self.kind})")
 
     # the words of a sentence that names this family's marks ("dots", "X and V")
     said_marks: ClassVar[str] = ""
@@ -277,6 +282,7 @@ class KropkiNegative(_Negative):
     """All dots are given: neighbours with no dot are neither consecutive nor in ratio 1:2."""
 
     kind: ClassVar[str] = "kropki-negative"
+    any_values: ClassVar[bool] = True       # `ok` reads the values themselves
     fpuzzles: ClassVar[tuple[str, ...]] = ("negative",)
     fpuzzles_marks: ClassVar[dict[str, str]] = {"white": "difference", "black": "ratio"}
     iss: ClassVar[str] = "StrictKropki"
@@ -301,6 +307,7 @@ class XVNegative(_Negative):
     """All X and V marks are given: neighbours with no mark add up to neither 10 nor 5."""
 
     kind: ClassVar[str] = "xv-negative"
+    any_values: ClassVar[bool] = True       # `ok` reads the values themselves
     fpuzzles: ClassVar[tuple[str, ...]] = ("negative",)
     fpuzzles_marks: ClassVar[dict[str, str]] = {"x": "xv", "v": "xv"}
     iss: ClassVar[str] = "StrictXV"

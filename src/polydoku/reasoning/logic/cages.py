@@ -28,9 +28,10 @@ INTERACTION = "Cage Interaction"
 MAX_CHOICES = 5000          # choices of one set per cage tried per house; past them it is left
 
 
-def _sets_text(fits: list[tuple[int, ...]]) -> str:
-    """Return the fitting sets in words ("1+2+6 or 1+3+5"), at most four of them."""
-    shown = " or ".join("+".join(map(str, f)) for f in fits[:4])
+def _sets_text(fits: list[tuple[int, ...]], offset: int = 0) -> str:
+    """Return the fitting sets (of value indices; `offset` added, the values) in words
+    ("1+2+6 or 1+3+5"), at most four of them."""
+    shown = " or ".join("+".join(str(v + offset) for v in f) for f in fits[:4])
     return shown if len(fits) <= 4 else f"{shown}, or {len(fits) - 4} more"
 
 
@@ -49,7 +50,7 @@ def find_cage_unit_overlap(board: Board) -> Step | None:
     houses = [h for group in lay.lines.values() for h in group]
     for rule in cages:
         idx = [g.index(c) for c in rule.cells]
-        found = cage_sets(n, [cands[i] for i in idx], rule.total)  # type: ignore[arg-type]
+        found = cage_sets(n, [cands[i] for i in idx], rule.index_total(g))  # type: ignore[arg-type]
         if found is None or not found[1]:
             continue
         fits = found[1]
@@ -67,7 +68,7 @@ def find_cage_unit_overlap(board: Board) -> Step | None:
                     return make_step(
                         lay, NAME,
                         f"the cage {cell_list(lay, idx)} (sum {rule.total}) can only be "
-                        f"{_sets_text(fits)}, so it holds {lay.sym(v)}, which in the cage can "
+                        f"{_sets_text(fits, g.offset)}, so it holds {lay.sym(v)}, which in the cage can "
                         f"go only in {cell_list(lay, places)}, all in {h.name}",
                         eliminations=elim, pattern=idx,
                         pattern_candidates=[(i, v) for i in places], houses=[h.name])
@@ -141,9 +142,10 @@ def find_cage_interaction(board: Board) -> Step | None:
     n = lay.size
     cands = board.value_masks()
     for h, inside in _house_cages(board):
+        g = lay.problem.puzzle.geometry             # type: ignore[union-attr]
         fits = []
         for rule, idx in inside:
-            found = cage_sets(n, [cands[i] for i in idx], rule.total)  # type: ignore[arg-type]
+            found = cage_sets(n, [cands[i] for i in idx], rule.index_total(g))  # type: ignore[arg-type]
             if found is None or not found[1]:
                 break
             fits.append(found[1])
@@ -158,7 +160,7 @@ def find_cage_interaction(board: Board) -> Step | None:
             elim = board.losses({i: cands[i] & ~k for i, k in keep.items()})
             if elim:
                 sets = "; ".join(f"the cage {cell_list(lay, idx)} (sum {rule.total}) is "
-                                 f"{_sets_text(sorted(kept[k]))}"
+                                 f"{_sets_text(sorted(kept[k]), g.offset)}"
                                  for k, (rule, idx) in enumerate(inside))
                 return make_step(lay, INTERACTION,
                                  f"the cages in {h.name} hold different values; of the sets "

@@ -51,8 +51,8 @@ def find_region_sum_totals(board: Board) -> Step | None:
     loses the values no filling of those totals uses."""
     lay = board.layout
     puzzle = lay.problem.puzzle if lay.problem is not None else None
-    if lay.is_classic or puzzle is None:
-        return None
+    if lay.is_classic or puzzle is None or puzzle.geometry.low != 1:
+        return None                 # (its totals add up value indices: the values are 1..N)
     g = puzzle.geometry
     cands = board.value_masks()
     for rule in (r for r in puzzle.rules if isinstance(r, RegionSum)):
