@@ -193,18 +193,18 @@ def _draw_cell(layer, puzzle, lay, i, value, candidates, is_marked, red) -> None
             text_anchor="middle", dominant_baseline="central")
 
 
-SHADES = {"window": "#9ecae1", "region": "#c7e9c0", "clone": "#fdd0a2", "index": "#dadaeb"}
 GREY, LIGHT = "#b0b0b0", "#d9d9d9"
 _OVER = {ShapeKind.CAGE, ShapeKind.DOT, ShapeKind.MARK, ShapeKind.OUTSIDE, ShapeKind.CORNER,
          ShapeKind.CELLMARK}    # drawn above grid lines
 _ARROWS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
 
 
-def _line_colour(style: str) -> str:
-    """Return the colour of a line whose shape names a kind: the kind's `drawn_colour`."""
+def _kind_colour(kind: str, default: str) -> str:
+    """Return the colour a kind draws its lines or shaded cells in (its `drawn_colour`), or
+    `default` when it names none."""
     from .rules.registry import kinds
-    cls = kinds().get(style)
-    return (cls.drawn_colour if cls is not None else "") or GREY
+    cls = kinds().get(kind)
+    return (cls.drawn_colour if cls is not None else "") or default
 
 
 def _centre(lay: Layout, i: int) -> tuple[float, float]:
@@ -223,7 +223,7 @@ def _draw_shape(parent, sh: Shape, lay: Layout, rule: str = "") -> None:
     c, group = lay.cell, _el(parent, "g", class_=f"rule {sh.kind} {sh.style}".strip(),
                              **({"data_rule": rule} if rule else {}))
     if sh.kind in (ShapeKind.LINE, ShapeKind.THERMO):
-        colour = _line_colour(sh.style) if sh.kind is ShapeKind.LINE else LIGHT
+        colour = _kind_colour(sh.style, GREY) if sh.kind is ShapeKind.LINE else LIGHT
         width = c * (0.16 if sh.kind is ShapeKind.LINE else 0.24)
         _el(group, "polyline", points=_points(lay, sh.cells), fill="none", stroke=colour,
             stroke_width=width, stroke_linecap="round", stroke_linejoin="round",
@@ -264,7 +264,7 @@ def _draw_shape(parent, sh: Shape, lay: Layout, rule: str = "") -> None:
         for i in sh.cells:
             row, col = divmod(i, lay.size)
             _el(group, "rect", x=lay.x(col), y=lay.y(row), width=c, height=c,
-                fill=SHADES.get(sh.style, LIGHT), fill_opacity=0.55)
+                fill=_kind_colour(rule, LIGHT), fill_opacity=0.55)
     elif sh.kind is ShapeKind.OUTSIDE:
         _draw_outside(group, sh, lay)
     elif sh.kind is ShapeKind.CORNER:

@@ -85,7 +85,8 @@ class Rule:
     # by its name: a sentence asking another relation of those cells (a sum, consecutive
     # values) then does not state it (formats/rules_text.py)
     named_by_cells: ClassVar[bool] = False
-    # the colour its lines are drawn in (render.py), "" = the drawing's default grey
+    # the colour its lines or shaded cells are drawn in (render.py), "" = the drawing's
+    # default grey
     drawn_colour: ClassVar[str] = ""
     # True when the kind's parameter is a path of cells read along it, so that a drawn line
     # (f-puzzles, SudokuPad) can be named this kind (`line:COLOUR=KIND`) and `from_path`

@@ -179,6 +179,7 @@ class Clone(Rule):
     kind: ClassVar[str] = "clone"
     fpuzzles: ClassVar[tuple[str, ...]] = ("clone",)
     any_values: ClassVar[bool] = True
+    drawn_colour: ClassVar[str] = "#fdd0a2"
     description: ClassVar[str] = "the clone holds the same values as the original, cell for cell"
 
     @classmethod
@@ -384,6 +385,7 @@ class ColumnIndex(CellsRule):
     kind: ClassVar[str] = "column-index"
     fpuzzles: ClassVar[tuple[str, ...]] = ("columnindexer", "columnindex")
     iss: ClassVar[str] = "Indexing"
+    drawn_colour: ClassVar[str] = "#dadaeb"
     description: ClassVar[str] = "a value X in a marked cell of column C puts C in column X of its row"
     aliases: ClassVar[tuple[str, ...]] = ("columnindex", "column-indexing", "col-index")
     by_row: ClassVar[bool] = False

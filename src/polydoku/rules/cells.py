@@ -24,6 +24,7 @@ class ExtraRegion(CellsRule):
     fpuzzles: ClassVar[tuple[str, ...]] = ("extraregion",)
     any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "AllDifferent"
+    drawn_colour: ClassVar[str] = "#c7e9c0"
     description: ClassVar[str] = "the cells hold different values"
     aliases: ClassVar[tuple[str, ...]] = ("extraregion", "region")
     min_cells: ClassVar[int] = 2

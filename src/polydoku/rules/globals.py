@@ -260,6 +260,7 @@ class Windoku(GlobalRule):
     kind: ClassVar[str] = "windoku"
     any_values: ClassVar[bool] = True
     iss: ClassVar[str] = "Windoku"
+    drawn_colour: ClassVar[str] = "#9ecae1"
     description: ClassVar[str] = "each window (box-sized, one cell in from the edges) holds different values"
     aliases: ClassVar[tuple[str, ...]] = ("windows", "hyper")
 
