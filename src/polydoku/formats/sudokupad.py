@@ -425,16 +425,14 @@ def _edge(y: float, x: float, n: int) -> tuple[str, str] | None:
 
 def _line_ends(line_rules: list[dict[str, Any]]) -> dict[str, str]:
     """Return the cells where a named line draws a shape of its own, with what it is: a
-    thermometer's bulb (its first cell), a between line's two ends, a zipper's centre."""
-    ends = {}
+    thermometer's bulb (its first cell), a between line's two ends, a zipper's centre: each
+    kind's `line_marks`."""
+    from ..rules.registry import kinds
+    ends: dict[str, str] = {}
     for rule in line_rules:
-        cells = rule.get("cells") or []
-        if rule["kind"] in ("thermometer", "slow-thermometer"):
-            ends[cells[0]] = f"{rule['kind']} bulb"
-        elif rule["kind"] in ("between", "lockout"):
-            ends[cells[0]] = ends[cells[-1]] = f"{rule['kind']} line end"
-        elif rule["kind"] == "zipper" and len(cells) % 2:
-            ends[cells[len(cells) // 2]] = "zipper centre"
+        cls = kinds().get(rule["kind"])
+        if cls is not None and rule.get("cells"):
+            ends.update(cls.line_marks(rule["cells"]))
     return ends
 
 

@@ -257,6 +257,13 @@ class Rule:
         return {key: [element]}
 
     @classmethod
+    def line_marks(cls, cells: list[str]) -> dict[str, str]:
+        """Return the cells where a drawn line of this kind through `cells` has a shape of its
+        own (a thermometer's bulb), each with what the shape is: a reader of drawings takes
+        such a shape for the line's, not for a rule of its own. None by default."""
+        return {}
+
+    @classmethod
     def stated(cls, low: str, negated: bool, drawn: tuple[str, ...]) -> list[Any]:
         """Return the JSON data of the rules of this kind a sentence of a rules text states
         beyond naming the kind by a phrase (`phrases`): `low` is the sentence in lower case,

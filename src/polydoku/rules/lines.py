@@ -98,6 +98,10 @@ class Thermometer(_PairwiseLine):
     reach: ClassVar[int] = 64
     words: ClassVar[str] = "do not increase along the thermometer"
 
+    @classmethod
+    def line_marks(cls, cells: list[str]) -> dict[str, str]:
+        return {cells[0]: f"{cls.kind} bulb"}
+
     def ok(self, a: int, b: int, steps: int, n: int) -> bool:
         return b - a >= steps
 
@@ -422,6 +426,10 @@ class Between(CellsRule):
     along_path: ClassVar[bool] = True
 
     @classmethod
+    def line_marks(cls, cells: list[str]) -> dict[str, str]:
+        return {cells[0]: f"{cls.kind} line end", cells[-1]: f"{cls.kind} line end"}
+
+    @classmethod
     def from_path(cls, cells: list[str], extra: dict[str, Any]) -> list[dict[str, Any]]:
         """The two ends and the cells between as a set; a path whose ends it passes again is
         refused."""
@@ -715,6 +723,11 @@ class Zipper(CellsRule):
     min_cells: ClassVar[int] = 2
     line_style: ClassVar[str] = "zipper"
     drawn_colour: ClassVar[str] = "#e377c2"
+
+    @classmethod
+    def line_marks(cls, cells: list[str]) -> dict[str, str]:
+        """An odd zipper's centre cell is drawn as a circle."""
+        return {cells[len(cells) // 2]: "zipper centre"} if len(cells) % 2 else {}
 
     def mirrored(self):
         """Yield the position pairs (i, j) equally far from the centre."""
