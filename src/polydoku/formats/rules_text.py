@@ -211,7 +211,7 @@ _OTHER_RELATION = re.compile(r"\bsum|\badd|\btotal|consecutive|\bdiffer|\bratio|
 
 def _stated(low: str) -> list[str]:
     """Return the global kinds a sentence states: where two phrases overlap, the one that
-    starts first wins, then the longer ("diagonal non-consecutive" is no "non-consecutive");
+    starts first wins, then the longer (a diagonal non-consecutive rule is no non-consecutive);
     the same-value rules described by their cells ("a knight's move apart") only where the
     sentence asks no other relation of those cells (sums, consecutive values)."""
     from ..rules.registry import kinds
@@ -254,8 +254,9 @@ def _dot_kinds(low: str) -> list[str]:
 
 
 def shape_meanings(text: str) -> tuple[dict[str, str], list[str]]:
-    """Return what a rules text says the shapes in cells and on edges are ({"circle": "odd",
-    "square": "even", "grey dot": a kind of dot by its phrases}), with the sentences read: a sentence naming one
+    """Return what a rules text says the shapes in cells and on edges are ({"circle": the odd
+    kind, "square": the even kind, "grey dot": a kind of dot by its phrases}, by the kinds'
+    `shape_phrases` and `phrases`), with the sentences read: a sentence naming one
     shape and one meaning, or as many shapes as meanings (paired in order: "circles are odd and
     squares even"); a sentence that pairs them no way says nothing. One shape given two
     meanings is bad input naming both sentences."""

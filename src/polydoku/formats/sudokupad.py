@@ -478,9 +478,10 @@ def _shapes(shapes: list[draw.Shape], n: int, ignored: list[str],
             rules.append({"kind": "quadruple", "cells": cells, "values": values})
         elif not text and at_centre and centre_cell in line_ends:
             ignored.append(f"{line_ends[centre_cell]} at {centre_cell}")
-        elif (rule := draw.cell_shape(shape, n)) is not None:
-            shape_word = "circle" if rule["kind"] == "odd" else "square"
-            rules.append(dict(rule, kind=meanings.get(shape_word, rule["kind"])))
+        elif (in_cell := draw.cell_shape(shape, n)) is not None:
+            shape_word, cell = in_cell
+            rules.append({"kind": meanings.get(shape_word) or _shape_kinds()[shape_word],
+                          "cells": [cell]})
         elif at_centre and not text and 0.95 <= min(shape.width, shape.height) \
                 and max(shape.width, shape.height) <= 1.05 and not shape.rounded:
             ignored.append(f"shaded cell at {centre_cell}")
@@ -497,13 +498,21 @@ def _shapes(shapes: list[draw.Shape], n: int, ignored: list[str],
     return _merge_cells(rules)
 
 
+def _shape_kinds() -> dict[str, str]:
+    """Return the kind a grey circle or square in a cell is when the rules text says nothing
+    (the kinds' `drawn_shape`: odd circles and even squares)."""
+    from ..rules.registry import kinds
+    return {cls.drawn_shape: kind for kind, cls in kinds().items() if cls.drawn_shape}
+
+
 def _merge_cells(rules: list[Any]) -> list[Any]:
-    """Return the rules with the odd cells in one rule, the even cells in another (and the
-    minimum and the maximum cells likewise)."""
+    """Return the rules with the cells of each kind a shape in a cell stands for (odd, even,
+    minimum, maximum: the kinds with `shape_phrases`) in one rule of that kind."""
+    from ..rules.registry import kinds
     out: list[Any] = []
     merged: dict[str, dict[str, Any]] = {}
     for rule in rules:
-        if isinstance(rule, dict) and rule["kind"] in ("odd", "even", "minimum", "maximum"):
+        if isinstance(rule, dict) and kinds()[rule["kind"]].shape_phrases:
             if rule["kind"] in merged:
                 merged[rule["kind"]]["cells"] += rule["cells"]
                 continue

@@ -148,8 +148,9 @@ def shapes_of(data: dict[str, Any], colour) -> list[Shape]:
     return out
 
 
-def cell_shape(shape: Shape, n: int) -> dict[str, Any] | None:
-    """Return the odd or even rule a filled grey shape inside one cell stands for."""
+def cell_shape(shape: Shape, n: int) -> tuple[str, str] | None:
+    """Return what a filled grey shape inside one cell is ("circle" or "square") and its
+    cell, or None when it is no such shape."""
     if shape.centre is None or shape.text or not is_grey(shape.background):
         return None
     cell = cell_at(shape.centre, n)
@@ -158,7 +159,7 @@ def cell_shape(shape: Shape, n: int) -> dict[str, Any] | None:
         return None
     if not (0.4 <= shape.width <= 0.9 and 0.4 <= shape.height <= 0.9):
         return None
-    return {"kind": "odd" if shape.rounded else "even", "cells": [rc_name(cell)]}
+    return "circle" if shape.rounded else "square", rc_name(cell)
 
 
 def sign_rule(shape: Shape, n: int) -> dict[str, Any] | None:

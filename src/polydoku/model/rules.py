@@ -81,6 +81,9 @@ class Rule:
     # phrases of a rules text saying a shape drawn in a cell (a grey circle or square) stands
     # for this kind ("digits in circles are odd"): formats/rules_text.py
     shape_phrases: ClassVar[tuple[str, ...]] = ()
+    # the grey shape in a cell ("circle", "square") a drawing without rules text shows this
+    # kind as (formats/sudokupad.py): odd circles, even squares; "" = none
+    drawn_shape: ClassVar[str] = ""
     # True when a phrase names this kind by its cells ("a knight's move apart") rather than
     # by its name: a sentence asking another relation of those cells (a sum, consecutive
     # values) then does not state it (formats/rules_text.py)

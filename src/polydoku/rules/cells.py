@@ -47,6 +47,7 @@ class Even(CellsRule):
     kind: ClassVar[str] = "even"
     # what a rules text says a grey circle or square in a cell is (formats/rules_text.py)
     shape_phrases: ClassVar[tuple[str, ...]] = (r"\beven\b",)
+    drawn_shape: ClassVar[str] = "square"
     fpuzzles: ClassVar[tuple[str, ...]] = ("even",)
     fpuzzles_form: ClassVar[str] = "cell"
     iss: ClassVar[str] = "Given"
@@ -101,6 +102,7 @@ class Odd(Even):
     kind: ClassVar[str] = "odd"
     # what a rules text says a grey circle or square in a cell is (formats/rules_text.py)
     shape_phrases: ClassVar[tuple[str, ...]] = (r"\bodd\b",)
+    drawn_shape: ClassVar[str] = "circle"
     fpuzzles: ClassVar[tuple[str, ...]] = ("odd",)
     fpuzzles_form: ClassVar[str] = "cell"
     description: ClassVar[str] = "each marked cell holds an odd value"
