@@ -14,6 +14,7 @@ from polydoku.errors import BadInput
 from polydoku.formats import fpuzzles, iss, paths, rules_text
 from polydoku.formats.jsonfmt import puzzle_from_dict
 from polydoku.model.geometry import parse_cell
+from polydoku.rules.cells import ExtraRegion
 from polydoku.rules.globals import AntiKing
 from polydoku.rules.lines import Whispers
 from polydoku.rules.registry import kinds
@@ -80,11 +81,24 @@ class Calm(AntiKing):
     def fpuzzles_entries(self, n, cell) -> dict[str, Any]:
         return {"calmtest": True}
 
+    @classmethod
+    def stated(cls, low, negated, drawn) -> list[Any]:
+        return [cls.kind] if "quiet" in low and not negated and "wobble-test" in drawn else []
+
+
+@dataclass(frozen=True)
+class Patch(ExtraRegion):
+    """A shaded kind known only to this test (an extra region in its own tint)."""
+
+    kind: ClassVar[str] = "patch-test"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    drawn_colour: ClassVar[str] = "#654321"
+
 
 @pytest.fixture
 def registered(monkeypatch):
     """Register the two kinds for one test (the registry is restored after it)."""
-    for cls in (Wobble, Calm):
+    for cls in (Wobble, Calm, Patch):
         monkeypatch.setitem(kinds(), cls.kind, cls)
 
 
@@ -130,6 +144,13 @@ def test_rules_text_names_lines_and_global_rules_by_a_kinds_phrases(registered):
         {"kind": "wobble-test", "cells": ["r1c1", "r1c2", "r1c3"], "difference": 2}]
 
 
+def test_a_sentence_states_a_kind_by_its_own_reading(registered):
+    """`stated`: a kind reads a sentence itself, with what the drawing shows beside it."""
+    assert rules_text.read("Keep it quiet.", {}, ("wobble-test",)).rules == ["calm-test"]
+    assert rules_text.read("Keep it quiet.", {}, ()).rules == []
+    assert rules_text.read("Not all of it is quiet.", {}, ("wobble-test",)).rules == []
+
+
 def test_a_drawn_line_is_read_as_a_kind_along_a_path(registered):
     assert paths.line_spec("wobble-test:4") == ("wobble-test", {"difference": 4})
     assert "wobble-test:D" in paths.kinds_help()
@@ -146,6 +167,9 @@ def test_the_drawing_uses_a_kinds_colour(registered):
     puzzle = puzzle_from_dict({"size": 9, "givens": EMPTY, "rules": [
         {"kind": "wobble-test", "cells": ["r1c1", "r2c1"], "difference": 4}]})
     assert 'stroke="#123456"' in render_svg(puzzle)
+    shaded = puzzle_from_dict({"size": 9, "givens": EMPTY, "rules": [
+        {"kind": "patch-test", "cells": ["r1c1", "r1c2"]}]})
+    assert 'fill="#654321"' in render_svg(shaded)
 
 
 def test_the_catalogue_scores_a_kinds_own_step(registered):
@@ -177,13 +201,13 @@ def test_no_shared_module_names_a_kind_of_its_own_module():
     assert not found, f"kind names written outside their modules: {found}"
 
 
-# the modules that name no kind at all: every kind's f-puzzles elements, drawn paths, names
-# and technique scores are its class's
+# the modules that name no kind at all: every kind's f-puzzles elements, drawn paths, names,
+# rules-text phrases and statements, and technique scores are its class's
 KIND_FREE = ("formats/fpuzzles.py", "formats/paths.py", "formats/names.py",
-             "reasoning/logic/catalog.py")
+             "formats/rules_text.py", "reasoning/logic/catalog.py")
 
 
-def test_the_f_puzzles_reader_the_paths_and_the_catalogue_name_no_kind():
+def test_the_f_puzzles_reader_the_paths_the_rules_text_and_the_catalogue_name_no_kind():
     import re
     from pathlib import Path
 
