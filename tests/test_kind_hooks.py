@@ -185,8 +185,10 @@ SHARED = ("formats/*.py", "render.py", "reasoning/logic/catalog.py")
 
 def test_no_shared_module_names_a_kind_of_its_own_module():
     """A kind of `rules/kind/` is named only in its module: the formats, the drawing and the
-    catalogue reach it through its class. (The family modules' kinds are still named in some
-    format tables, so the check covers the kinds of their own modules only.)"""
+    catalogue reach it through its class. (A few family kinds are still named where a format's
+    own vocabulary reads them: SudokuPad's drawn dots, cages and bulbs, ISS's even and odd
+    givens; so this check covers the kinds of their own modules, and `KIND_FREE` below holds
+    whole modules to every kind.)"""
     import re
     from pathlib import Path
 
@@ -202,12 +204,12 @@ def test_no_shared_module_names_a_kind_of_its_own_module():
 
 
 # the modules that name no kind at all: every kind's f-puzzles elements, drawn paths, names,
-# rules-text phrases and statements, and technique scores are its class's
+# rules-text phrases and statements, colours and technique scores are its class's
 KIND_FREE = ("formats/fpuzzles.py", "formats/paths.py", "formats/names.py",
-             "formats/rules_text.py", "reasoning/logic/catalog.py")
+             "formats/rules_text.py", "render.py", "reasoning/logic/catalog.py")
 
 
-def test_the_f_puzzles_reader_the_paths_the_rules_text_and_the_catalogue_name_no_kind():
+def test_the_f_puzzles_reader_the_paths_the_rules_text_the_drawing_and_the_catalogue_name_no_kind():
     import re
     from pathlib import Path
 

@@ -254,7 +254,7 @@ def _draw_shape(parent, sh: Shape, lay: Layout, rule: str = "") -> None:
     elif sh.kind in (ShapeKind.CIRCLE, ShapeKind.SQUARE):
         for i in sh.cells:
             x, y = _centre(lay, i)
-            fill = "#ffffff" if sh.style == "between" else LIGHT
+            fill = "#ffffff" if sh.style == "open" else LIGHT
             if sh.kind is ShapeKind.CIRCLE:
                 _el(group, "circle", cx=x, cy=y, r=c * 0.4, fill=fill, stroke=GREY, stroke_width=1.5)
             else:

@@ -31,7 +31,7 @@ class ShapeKind(StrEnum):
     CAGE = "cage"            # dashed outline, `text` in its corner
     DOT = "dot"              # between two cells, `style` white/black
     MARK = "mark"            # a letter between two cells: X, V
-    CIRCLE = "circle"        # around each cell
+    CIRCLE = "circle"        # around each cell, `style` "open" on a white ground
     SQUARE = "square"        # a grey square in each cell
     SHADE = "shade"          # cells tinted, `style` names the tint
     OUTSIDE = "outside"      # a clue outside the grid next to `cells[0]`, `style` = side or

@@ -473,7 +473,7 @@ class Between(CellsRule):
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         idx = tuple(geometry.index(c) for c in self.cells)
-        return [Shape(ShapeKind.LINE, idx, style="between"), Shape(ShapeKind.CIRCLE, (idx[0], idx[-1]), style="between")]
+        return [Shape(ShapeKind.LINE, idx, style="between"), Shape(ShapeKind.CIRCLE, (idx[0], idx[-1]), style="open")]
 
     technique: ClassVar[str] = "Between Line"
     technique_score: ClassVar[int] = 20
@@ -927,7 +927,7 @@ class DoubleArrow(CellsRule):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         idx = tuple(geometry.index(c) for c in self.cells)
         return [Shape(ShapeKind.LINE, idx, style="double-arrow"), Shape(ShapeKind.CIRCLE, (idx[0], idx[-1]),
-                                                                style="between")]
+                                                                style="open")]
 
 
 @dataclass(frozen=True)
