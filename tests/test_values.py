@@ -26,11 +26,11 @@ ISS_ZERO = ["0-indexed: Classic sudoku", "0-indexed: Sudoku X", "0-indexed: Anti
             "0-indexed: Jigsaw", "0-indexed: Windoku", "0-indexed: Odd even", "0-indexed: 6x6",
             "0-indexed: Whisper GreaterThan", "0-indexed: 0-8 Killer", "Zeroed In",
             "A Very Full Quiver", "Let's Build a Snowman [0-indexed]", "± Information",
-            "0-indexed: Quadruple X"]
+            "0-indexed: Quadruple X", "0-indexed: Skyscraper"]
 # the kinds that read the values themselves (the rest of those taking any values read only
 # order and differences, and say the same on every run of N values)
 READS_VALUES = {"even", "odd", "candidates", "killer", "arrow", "xv", "kropki-black",
-                "kropki-negative", "xv-negative", "region-sum", "quadruple"}
+                "kropki-negative", "xv-negative", "region-sum", "quadruple", "skyscraper"}
 
 
 def collection() -> dict[str, dict]:
@@ -71,7 +71,7 @@ def test_iss_shape_values_are_read_or_refused_by_name():
     for text, words in ((".Shape~9x9~0-8.~R1C1_9", "values are 0..8"),
                         (".Shape~9x9~2-9", "holding 9 values"),
                         (".Shape~9x9~0-8~Raw", "Shape~RxC~LO-HI only"),
-                        (".Shape~9x9~0-8.Skyscraper~R1~3~", "skyscraper")):
+                        (".Shape~9x9~0-8.NumberedRoom~R1~3~", "numbered-room")):
         with pytest.raises(BadInput, match=words):
             parse_iss(text)
 
@@ -113,10 +113,10 @@ def test_verify_reads_the_values_themselves():
 
 def test_a_kind_that_cannot_read_other_values_is_refused_by_name():
     refused = [cls.kind for cls in kinds().values() if not cls.any_values]
-    assert "skyscraper" in refused and "thermometer" not in refused and "killer" not in refused
-    with pytest.raises(BadInput, match=r"rule 1 \(skyscraper\): .* values 1..9 only, not 0..8"):
+    assert "sandwich" in refused and "thermometer" not in refused and "killer" not in refused
+    with pytest.raises(BadInput, match=r"rule 1 \(sandwich\): .* values 1..9 only, not 0..8"):
         puzzle_from_dict({"size": 9, "givens": "." * 81, "values": [0, 8], "rules": [
-            {"kind": "skyscraper", "side": "right", "index": 7, "count": 3}]})
+            {"kind": "sandwich", "side": "left", "index": 7, "sum": 3}]})
 
 
 GRIDS = sorted(api.count(Puzzle.empty(4), "native", limit=300).solutions)   # all 288
@@ -128,7 +128,7 @@ def _samples(rng) -> list:
     return [instance(kind, rng) for kind in rng.sample(takers, 2)]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(0, 3))
 def test_counts_agree_between_native_and_sat_and_with_values_one_to_n(rng, low):
     """On a 4x4 of values 0..3 (or 1..4, 2..5, 3..6), native and sat keep exactly the grids
@@ -164,3 +164,23 @@ def test_each_engine_solves_a_zero_indexed_puzzle(engine_id):
     out = api.solve(puzzle, engine_id, max_solutions=2, timeout=60)
     assert out.count == 1
     assert "".join(puzzle.symbol(v) for v in out.solutions[0]) == d["solution"]
+
+
+def test_formats_of_values_1_to_n_only_refuse_other_values():
+    from polydoku.formats.fpuzzles import to_fpuzzles, to_link
+    from polydoku.formats.ksudoku import write_ksudoku
+    puzzle = parse_iss(".Shape~4x4~0-3.~R1C1_0")
+    for write in (lambda: to_fpuzzles(puzzle), lambda: to_link(puzzle, "sudokupad"),
+                  lambda: write_ksudoku(puzzle)):
+        with pytest.raises(BadInput, match=r"1\.\.4, not 0\.\.3"):
+            write()
+
+
+def test_the_cli_solves_a_zero_indexed_puzzle_and_writes_its_values(run_cli, tmp_path):
+    d = collection()["0-indexed: 0-8 Killer"]
+    path = tmp_path / "killer.iss"
+    path.write_text(d["input"])
+    r = run_cli("solve", path)
+    assert r.code == 0 and r.out.split() == [d["solution"]], r.err
+    r = run_cli("solve", path, "--format", "grid")
+    assert r.code == 0 and r.out.split()[:3] == list(d["solution"][:3]), r.out

@@ -429,9 +429,11 @@ def _x_sum_digits(n: int, total: int) -> tuple[dict[int, set[int]], dict[int, se
 
 @dataclass(frozen=True)
 class Skyscraper(OutsideRule):
-    """Seen from the clue, exactly that many values are visible (each larger than all before)."""
+    """Seen from the clue, exactly that many values are visible (each larger than all before;
+    a 0 is no skyscraper, as in ISS, so on a grid of 0..N-1 a 0 is never seen)."""
 
     kind: ClassVar[str] = "skyscraper"
+    any_values: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("skyscraper",)
     iss: ClassVar[str] = "Skyscraper"
     description: ClassVar[str] = "the clue counts the values seen from it, each larger than all before"
@@ -454,6 +456,11 @@ class Skyscraper(OutsideRule):
             b.table((top, x, flag), [(m, a, 2 if a > m else 1) for m in values for a in values])
             seen.append(flag)
             top = higher
+        if b.geometry.low == 0:         # the first cell is seen unless it holds 0 (index 1)
+            first = b.new_var(2, "cell 1 seen")
+            b.table((xs[0], first), [(a, 2 if a > 1 else 1) for a in values])
+            b.linear(seen + [first], [1] * (len(seen) + 1), self.value + len(seen) + 1)
+            return
         b.linear(seen, [1] * len(seen), self.value - 1 + len(seen))
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
@@ -461,7 +468,7 @@ class Skyscraper(OutsideRule):
         if 0 in vals:
             return
         seen, top = 0, 0
-        for v in vals:
+        for v in map(geometry.real, vals):
             if v > top:
                 seen, top = seen + 1, v
         if seen != self.value:
