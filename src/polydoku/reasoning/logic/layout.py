@@ -263,7 +263,11 @@ def _vars_of(c) -> tuple[int, ...]:
 def _as_tables(problem: Problem, cons: list) -> list:
     """Return constraints on auxiliary variables as tables and sums Constraint Propagation can
     filter: nogoods and pair rules merged per pair of variables into one table of allowed pairs
-    (an all-different into its pairs)."""
+    (an all-different into its pairs).
+
+    This reads the constraint types itself: the core places such pairs by its masks in one
+    fixpoint over every variable, while Constraint Propagation filters each clue alone, by its
+    label, so it needs them as a clue's own tables, which the core does not keep."""
     out: list = []
     refused: dict[tuple[int, int], tuple[set, str]] = {}
 
