@@ -84,6 +84,9 @@ class Rule:
     # the grey shape in a cell ("circle", "square") a drawing without rules text shows this
     # kind as (formats/sudokupad.py): odd circles, even squares; "" = none
     drawn_shape: ClassVar[str] = ""
+    # the regular expressions a sentence matches, every one of a group, when `stated` reads
+    # this kind in it (docs/rules.md lists them beside `phrases`)
+    stated_phrases: ClassVar[tuple[tuple[str, ...], ...]] = ()
     # True when a phrase names this kind by its cells ("a knight's move apart") rather than
     # by its name: a sentence asking another relation of those cells (a sum, consecutive
     # values) then does not state it (formats/rules_text.py)

@@ -143,6 +143,10 @@ def _anti(n: int) -> tuple[int, ...]:
     return tuple(i * n + n - 1 - i for i in range(n))
 
 
+# what a sentence stating a diagonal's rule says: the diagonal, and that its values differ
+_ON_A_DIAGONAL = ((r"diagonal", r"repeat|contain|1-9|1 to 9|each digit"),)
+
+
 @dataclass(frozen=True)
 class Diagonal(GlobalRule):
     """Each main diagonal holds every value once (X-sudoku)."""
@@ -185,8 +189,7 @@ class Diagonal(GlobalRule):
         """A sentence on the diagonals' values ("values on the diagonals do not repeat") states
         each of them ("both", "the diagonals") or those the drawing shows; one diagonal
         rule of each (`diagonal-main`, `diagonal-anti`), none of `diagonal` itself."""
-        if len(cls.which) != 1 or not re.search(r"diagonal", low) \
-                or not re.search(r"repeat|contain|1-9|1 to 9|each digit", low) \
+        if not cls.stated_phrases or not all(re.search(p, low) for p in cls.stated_phrases[0]) \
                 or re.search(r"little killer|pointed|indicated by arrows|clue|along the pointed",
                              low):
             return []
@@ -207,6 +210,7 @@ class DiagonalMain(Diagonal):
     description: ClassVar[str] = "the diagonal from r1c1 to rNcN holds every value once"
     aliases: ClassVar[tuple[str, ...]] = ("diagonal-", "negative-diagonal")
     which: ClassVar[tuple[str, ...]] = ("main",)
+    stated_phrases: ClassVar[tuple[tuple[str, ...], ...]] = _ON_A_DIAGONAL
 
 
 @dataclass(frozen=True)
@@ -218,6 +222,7 @@ class DiagonalAnti(Diagonal):
     description: ClassVar[str] = "the diagonal from rNc1 to r1cN holds every value once"
     aliases: ClassVar[tuple[str, ...]] = ("diagonal+", "positive-diagonal")
     which: ClassVar[tuple[str, ...]] = ("anti",)
+    stated_phrases: ClassVar[tuple[tuple[str, ...], ...]] = _ON_A_DIAGONAL
 
 
 def _need_boxes(g: Geometry, kind: str) -> None:

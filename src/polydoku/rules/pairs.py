@@ -153,6 +153,10 @@ class XV(PairRule):
         return {"value": mark}
 
 
+# a sentence saying all of a family's marks are given ("all possible dots are given")
+_ALL_GIVEN = r"\ball\b.*\bgiven\b|\bno dot\b|\bwithout a dot\b"
+
+
 @dataclass(frozen=True)
 class _Negative(GlobalRule):
     """Every orthogonal pair with no mark of the given family breaks each of its relations."""
@@ -229,16 +233,12 @@ class _Negative(GlobalRule):
                        f"{cell_name(geometry.cell(b))}={real(grid[b])} have no mark but "
                        f"{self.words} ({self.kind})")
 
-    # the words of a sentence that names this family's marks ("dots", "X and V")
-    said_marks: ClassVar[str] = ""
-
     @classmethod
     def stated(cls, low: str, negated: bool, drawn: tuple[str, ...]) -> list[Any]:
         """A sentence that says all of the family's marks are given ("all possible black dots
         are given", "no dot means neither") states this rule for the marks it names (all when
         it names none); "not all" or "no negative constraint" say nothing."""
-        if negated or not re.search(r"\ball\b.*\bgiven\b|\bno dot\b|\bwithout a dot\b", low) \
-                or not re.search(cls.said_marks, low):
+        if negated or not all(re.search(p, low) for p in cls.stated_phrases[0]):
             return []
         marks = cls.marks_named(low)
         return [{"kind": cls.kind, cls.field: marks}] if marks else []
@@ -292,7 +292,7 @@ class KropkiNegative(_Negative):
     all_marks: ClassVar[tuple[str, ...]] = ("white", "black")
     field: ClassVar[str] = "dots"
     words: ClassVar[str] = "are consecutive or in ratio 1:2"
-    said_marks: ClassVar[str] = r"\bdots?\b|kropki"
+    stated_phrases: ClassVar[tuple[tuple[str, ...], ...]] = ((_ALL_GIVEN, r"\bdots?\b|kropki"),)
 
     def forbidden(self, mark: str, a: int, b: int) -> bool:
         return abs(a - b) == 1 if mark == "white" else (a == 2 * b or b == 2 * a)
@@ -317,7 +317,8 @@ class XVNegative(_Negative):
     all_marks: ClassVar[tuple[str, ...]] = ("x", "v")
     field: ClassVar[str] = "marks"
     words: ClassVar[str] = "add up to 10 or 5"
-    said_marks: ClassVar[str] = r"\bx\b|\bv\b|\bxs\b|\bvs\b|x'?s|v'?s"
+    stated_phrases: ClassVar[tuple[tuple[str, ...], ...]] = (
+        (_ALL_GIVEN, r"\bx\b|\bv\b|\bxs\b|\bvs\b|x'?s|v'?s"),)
 
     @classmethod
     def marks_named(cls, low: str) -> list[str]:
