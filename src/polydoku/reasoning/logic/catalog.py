@@ -72,6 +72,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Cage Interaction", 60, "Medium", "intersections",
        "killer cages inside one house hold different values: only the choices of one set per "
        "cage that share no value (and leave the house's other values a place) remain"),
+    _t("Law of Leftovers", 60, "Medium", "intersections",
+       "k rows (columns) side by side and the k jigsaw regions covering most of them hold "
+       "every value k times: the cells left inside the rows and those left outside hold the "
+       "same values"),
     _t("45 Rule", 40, "Medium", "clues",
        "a house adds up to 45: with the sums of known total mostly inside it taken away "
        "(cages, little killers, arrows...), the cells left inside (innies) less those sticking "

@@ -38,6 +38,7 @@ BASE: dict[str, float] = {
     "45 Rule": 2.5, "Innies and Outies": 3.0,
     "Whispers Neighbours": 2.6, "Region-Sum Totals": 2.6, "Renban Claiming": 2.8,
     "Cage Unit Overlap": 2.8, "Cage Interaction": 3.0,
+    "Law of Leftovers": 3.0,
     "Constraint Propagation": 2.0,
     "Naked Pair": 3.0, "Naked Triple": 3.6, "Naked Quadruple": 5.0,
     "Hidden Pair": 3.4, "Hidden Triple": 4.0, "Hidden Quadruple": 5.4,

@@ -24,8 +24,9 @@ from ...errors import EXIT_ENGINE, PolydokuError
 from ...model import Puzzle
 from ...problem import Problem, build_problem
 from ...verify import is_solution
-from . import (als, cages, chains, clue_claiming, clues, fish, forcing, intersections, line_houses, propagation, rule45,
-               rule_combinations, single_digit, singles, subsets, uniqueness, wings)
+from . import (als, cages, chains, clue_claiming, clues, fish, forcing, intersections, leftovers,
+               line_houses, propagation, rule45, rule_combinations, single_digit, singles,
+               subsets, uniqueness, wings)
 from .board import Board, Layout, layout_of
 from .catalog import LEVELS, Rating, level_of, rate
 from .difficulty import difficulty
@@ -54,6 +55,7 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("Renban Claiming",), line_houses.find_renban_claiming),
     (("Cage Unit Overlap",), cages.find_cage_unit_overlap),
     (("Cage Interaction",), cages.find_cage_interaction),
+    (("Law of Leftovers",), leftovers.find_law_of_leftovers),
     (("Naked Pair",), partial(subsets.find_naked_subset, k=2)),
     (("Naked Triple",), partial(subsets.find_naked_subset, k=3)),
     (("Hidden Pair",), partial(subsets.find_hidden_subset, k=2)),
