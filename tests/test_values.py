@@ -26,11 +26,13 @@ ISS_ZERO = ["0-indexed: Classic sudoku", "0-indexed: Sudoku X", "0-indexed: Anti
             "0-indexed: Jigsaw", "0-indexed: Windoku", "0-indexed: Odd even", "0-indexed: 6x6",
             "0-indexed: Whisper GreaterThan", "0-indexed: 0-8 Killer", "Zeroed In",
             "A Very Full Quiver", "Let's Build a Snowman [0-indexed]", "± Information",
-            "0-indexed: Quadruple X", "0-indexed: Skyscraper"]
+            "0-indexed: Quadruple X", "0-indexed: Skyscraper", "Hippo Birdie",
+            "0-indexed: Equality cages", "0-indexed: Hidden skyscrapers"]
 # the kinds that read the values themselves (the rest of those taking any values read only
 # order and differences, and say the same on every run of N values)
 READS_VALUES = {"even", "odd", "candidates", "killer", "arrow", "xv", "kropki-black",
-                "kropki-negative", "xv-negative", "region-sum", "quadruple", "skyscraper"}
+                "kropki-negative", "xv-negative", "region-sum", "quadruple", "skyscraper",
+                "counting-circles", "equality-cage", "hidden-skyscraper"}
 
 
 def collection() -> dict[str, dict]:

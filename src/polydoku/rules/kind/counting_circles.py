@@ -22,6 +22,7 @@ class CountingCircles(CellsRule):
 
     kind: ClassVar[str] = "counting-circles"
     iss: ClassVar[str] = "CountingCircles"
+    any_values: ClassVar[bool] = True       # a circle's value itself counts the circles
     description: ClassVar[str] = "a value in a circle says how many circles hold that value"
     aliases: ClassVar[tuple[str, ...]] = ("countingcircles", "counting-circle")
     phrases: ClassVar[tuple[str, ...]] = (
@@ -32,7 +33,7 @@ class CountingCircles(CellsRule):
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.cells)
-        placed = Counter(v for v in vals if v)
+        placed = Counter(geometry.real(v) for v in vals if v)
         full = 0 not in vals
         for v, times in sorted(placed.items()):
             if times > v or (full and times != v):
@@ -43,13 +44,14 @@ class CountingCircles(CellsRule):
         xs = b.vars(self.cells)
         k = len(xs)
         for v in range(1, b.size + 1):
-            if v > k:                   # v circles holding v would be more circles than there are
+            r = b.geometry.real(v)      # the value itself (a 0 would ask for no circle)
+            if not 0 < r <= k:          # r circles holding r would be more circles than there are
                 for x in xs:
                     b.unary(x, lambda a, v=v: a != v)
                 continue
-            # used - 1 = 1 when v is in the circles: then v of them hold it, else none does
-            used = b.new_var(2, f"{v} used")
-            count_where(b, xs, v.__eq__, f"is {v}", rhs=-v, extra=[(used, -v)])
+            # used - 1 = 1 when r is in the circles: then r of them hold it, else none does
+            used = b.new_var(2, f"{r} used")
+            count_where(b, xs, v.__eq__, f"is {r}", rhs=-r, extra=[(used, -r)])
 
 
     technique: ClassVar[str] = "Counting Circles"
@@ -61,7 +63,10 @@ class CountingCircles(CellsRule):
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """A value v in a circle needs v circles that can hold it: a value fewer circles can
-        hold goes from all of them; once v circles hold v, the others lose it."""
+        hold goes from all of them; once v circles hold v, the others lose it (on values 1..N;
+        other values are left to Constraint Propagation)."""
+        if geometry.low != 1:
+            return None
         idx = [geometry.index(c) for c in self.cells]
         able = {v: [i for i in idx if cands[i] >> (v - 1) & 1] for v in range(1, geometry.size + 1)}
         scarce = [v for v, where_ in able.items() if 0 < len(where_) < v]

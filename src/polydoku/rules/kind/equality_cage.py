@@ -28,6 +28,7 @@ class EqualityCage(CellsRule):
 
     kind: ClassVar[str] = "equality-cage"
     iss: ClassVar[str] = "EqualityCage"
+    any_values: ClassVar[bool] = True       # even reads the values; low and high their order
     description: ClassVar[str] = ("a cage's values differ, as many even as odd and as many low "
                                   "as high")
     aliases: ClassVar[tuple[str, ...]] = ("equalitycage", "equality")
@@ -45,10 +46,11 @@ class EqualityCage(CellsRule):
                            f"not {len(cells)}")
         return cells
 
-    def parts(self, n: int) -> list[tuple[str, Callable[[int], bool]]]:
-        """Return the two tests half the cage's values pass (even, low)."""
-        low, _ = halves(n)
-        return [("even", lambda a: a % 2 == 0), ("low", lambda a: a <= low)]
+    def parts(self, g: Geometry) -> list[tuple[str, Callable[[int], bool]]]:
+        """Return the two tests half the cage's value indices pass (even: the value itself;
+        low: the lower half of the grid's values)."""
+        low, _ = halves(g.size)
+        return [("even", lambda a: g.real(a) % 2 == 0), ("low", lambda a: a <= low)]
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         n = geometry.size
@@ -58,9 +60,9 @@ class EqualityCage(CellsRule):
         low, high = halves(n)
         for cell, v in zip(self.cells, vals):
             if low < v < high:
-                yield f"{cell_name(cell)}={v} is neither low nor high (equality cage)"
+                yield f"{cell_name(cell)}={geometry.real(v)} is neither low nor high (equality cage)"
         half = len(vals) // 2
-        for word, ok in self.parts(n):
+        for word, ok in self.parts(geometry):
             yes = sum(1 for v in vals if v and ok(v))
             no = sum(1 for v in vals if v and not ok(v) and not low < v < high)
             if yes > half or no > half:
@@ -75,7 +77,7 @@ class EqualityCage(CellsRule):
         if high - low > 1:
             for x in xs:
                 b.unary(x, lambda a: not low < a < high)
-        for word, ok in self.parts(b.size):
+        for word, ok in self.parts(b.geometry):
             count_where(b, xs, ok, word, rhs=len(xs) // 2)
 
 
@@ -88,7 +90,9 @@ class EqualityCage(CellsRule):
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """The middle value goes; once half the cells must be even (odd, low, high), the other
-        cells lose those values."""
+        cells lose those values (on values 1..N; others are left to Constraint Propagation)."""
+        if geometry.low != 1:
+            return None
         n = geometry.size
         idx = [geometry.index(c) for c in self.cells]
         low, high = halves(n)

@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Iterator
 
 from ...errors import BadInput
 from ...model.geometry import Cell, Geometry
+from .. import params
 from ..base import SIDES, OutsideRule, span, values_at
 
 
@@ -28,6 +29,8 @@ class HiddenSkyscraper(OutsideRule):
 
     kind: ClassVar[str] = "hidden-skyscraper"
     iss: ClassVar[str] = "HiddenSkyscraper"
+    any_values: ClassVar[bool] = True       # the clue is a value; the rest reads order
+    iss_zero: ClassVar[bool] = True         # a clue of 0 on a grid of 0..N-1
     description: ClassVar[str] = ("seen from the clue, the first value hidden behind a higher "
                                   "one is the clue")
     aliases: ClassVar[tuple[str, ...]] = ("hiddenskyscraper", "hidden-skyscrapers",
@@ -39,10 +42,18 @@ class HiddenSkyscraper(OutsideRule):
     def value_range(cls, n: int) -> tuple[int, int]:
         return 1, n - 1
 
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "HiddenSkyscraper":
+        """The clue is one of the grid's values, its highest excepted (nothing hides it)."""
+        side = params.choice(data, "side", SIDES)
+        index = params.integer(data, "index", 1, geometry.size) - 1
+        low, high = (geometry.real(v) for v in cls.value_range(geometry.size))
+        return cls(side, index, params.integer(data, cls.value_field, low, high))
+
     def lower(self, b) -> None:
         # a state per cell: 1..N = nothing hidden yet, the highest so far; N+1 = the first
         # hidden value was the clue (then anything may follow)
-        n, clue, done = b.size, self.value, b.size + 1
+        n, clue, done = b.size, self.value - b.geometry.offset, b.size + 1
         xs = b.vars(self.line(n))
         state = xs[0]
         for j, x in enumerate(xs[1:], start=2):
@@ -63,8 +74,8 @@ class HiddenSkyscraper(OutsideRule):
         if 0 in vals:
             return
         hidden = first_hidden(vals)
-        if hidden != self.value:
-            what = f"is {hidden}" if hidden else "does not exist"
+        if not hidden or geometry.real(hidden) != self.value:
+            what = f"is {geometry.real(hidden)}" if hidden else "does not exist"
             yield f"the first hidden skyscraper {self.place()} {what}, not {self.value}"
 
     technique: ClassVar[str] = "Hidden Skyscraper"
@@ -78,7 +89,9 @@ class HiddenSkyscraper(OutsideRule):
         """Until the clue can first be hidden, each cell must rise above the lowest the cell
         before it can hold (or be the clue, behind a higher one); once nothing can rise any
         more the clue has been placed, so it leaves the later cells; the first cell, always
-        seen, never holds it."""
+        seen, never holds it (on values 1..N; others are left to Constraint Propagation)."""
+        if geometry.low != 1:
+            return None
         idx = [geometry.index(c) for c in self.line(geometry.size)]
         target = 1 << (self.value - 1)
         masks = [cands[i] for i in idx]
