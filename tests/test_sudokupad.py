@@ -514,3 +514,18 @@ def test_a_negative_rule_for_one_colour_of_dots_is_said_on_the_command_line(run_
     assert bad.code == 2 and "'red'" in bad.err and "white, black" in bad.err
     bad = run_cli("solve", link, "--rules", "anti-knight:black")
     assert bad.code == 2 and "takes no marks" in bad.err
+
+
+@pytest.mark.parametrize("points, rules", [
+    ([[0, 0], [9, 9]], ["diagonal-main"]), ([[9, 0], [0, 9]], ["diagonal-anti"]),
+    ([[0, 0], [9, 8]], [])])
+def test_a_drawn_diagonal_is_the_kind_that_draws_it_when_the_text_says_its_values_differ(
+        points, rules):
+    """A line corner to corner is the global kind whose drawing is that diagonal; a line
+    elsewhere is none, and without the sentence on its values neither is a rule."""
+    def data(text: str) -> dict:
+        return {"cells": [[{} for _ in range(9)] for _ in range(9)],
+                "lines": [{"wayPoints": points, "color": "#000000", "thickness": 2}],
+                "cages": [{"value": f"rules: {text}"}]}
+    assert convert(data("Digits may not repeat on the marked diagonal.")).data["rules"] == rules
+    assert convert(data("Normal sudoku rules apply.")).data["rules"] == []

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import Any, Iterable
 
 from ..errors import BadInput
@@ -86,16 +87,38 @@ def path_cells(points: list[Point | None], n: int) -> list[RC] | None:
 
 
 def diagonal(points: list[Point | None], n: int) -> list[str]:
-    """Return the grid diagonal a line drawn corner to corner is (`diagonal-main` from the
-    top left, `diagonal-anti` from the top right), none for any other line."""
+    """Return the kind a line drawn corner to corner shows: the global kind whose drawing is
+    that one diagonal (from the top left the main one, from the top right the anti-diagonal),
+    none for any other line."""
     if len(points) < 2 or points[0] is None or points[-1] is None:
         return []
     ends = {tuple(round(v, 2) for v in points[0]), tuple(round(v, 2) for v in points[-1])}
     if ends == {(0.0, 0.0), (float(n), float(n))}:
-        return ["diagonal-main"]
-    if ends == {(0.0, float(n)), (float(n), 0.0)}:
-        return ["diagonal-anti"]
-    return []
+        cells = tuple(i * n + i for i in range(n))
+    elif ends == {(0.0, float(n)), (float(n), 0.0)}:
+        cells = tuple(i * n + n - 1 - i for i in range(n))
+    else:
+        return []
+    return [kind for kind, drawn in _diagonal_kinds(n).items() if drawn == cells][:1]
+
+
+@lru_cache(maxsize=32)
+def _diagonal_kinds(n: int) -> dict[str, tuple[int, ...]]:
+    """Return the global kinds whose whole drawing on an n x n grid is one diagonal line, with
+    its cells."""
+    from ..model.geometry import Geometry
+    from ..model.rules import ShapeKind
+    from ..rules.registry import kinds
+    geometry, out = Geometry(n, 0, 0, regions=()), {}      # rows and columns only: any size
+    for kind, cls in kinds().items():
+        if cls.is_global:
+            try:
+                drawn = cls().shapes(geometry)
+            except BadInput:                # a kind this grid cannot hold draws nothing here
+                continue
+            if len(drawn) == 1 and drawn[0].kind is ShapeKind.DIAGONAL:
+                out[kind] = drawn[0].cells
+    return out
 
 
 def is_grey(text: str | None) -> bool:
