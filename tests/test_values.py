@@ -186,3 +186,13 @@ def test_the_cli_solves_a_zero_indexed_puzzle_and_writes_its_values(run_cli, tmp
     assert r.code == 0 and r.out.split() == [d["solution"]], r.err
     r = run_cli("solve", path, "--format", "grid")
     assert r.code == 0 and r.out.split()[:3] == list(d["solution"][:3]), r.out
+
+
+def test_broken_rules_name_the_values_themselves():
+    """What verify says of a wrong grid names the grid's values (0 where index 1 stands)."""
+    g = Geometry.of_size(4).with_low(0)
+    rules = rules_from_data(["anti-king", {"kind": "thermometer", "cells": ["r3c1", "r3c2"]}], g)
+    grid = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+    said = " | ".join(grid_problems(Puzzle(g, (0,) * 16, rules), grid))
+    assert "r2c3 and r3c2 both hold 0 (anti-king)" in said
+    assert "r3c1=1 and r3c2=0 do not increase" in said

@@ -219,7 +219,8 @@ class Clone(Rule):
         for p, q in zip(self.cells, self.copy):
             a, c = value_at(grid, geometry, p), value_at(grid, geometry, q)
             if a and c and a != c:
-                yield f"{cell_name(p)}={a} but its clone {cell_name(q)}={c} ({self.kind})"
+                yield (f"{cell_name(p)}={geometry.real(a)} but its clone "
+                       f"{cell_name(q)}={geometry.real(c)} ({self.kind})")
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape(ShapeKind.SHADE, tuple(geometry.index(c) for c in self.cells + self.copy),

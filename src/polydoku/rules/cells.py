@@ -140,8 +140,9 @@ class Minimum(CellsRule):
             for other in self.rivals(geometry, cell):
                 v = value_at(grid, geometry, other)
                 if a and v and not self.ok(a, v):
-                    yield (f"{cell_name(cell)}={a} is not {'smaller' if self.sign > 0 else 'larger'}"
-                           f" than {cell_name(other)}={v} ({self.kind} cell)")
+                    yield (f"{cell_name(cell)}={geometry.real(a)} is not "
+                           f"{'smaller' if self.sign > 0 else 'larger'} than "
+                           f"{cell_name(other)}={geometry.real(v)} ({self.kind} cell)")
 
     def lower(self, b) -> None:
         for cell in self.cells:

@@ -37,7 +37,8 @@ def repeats(grid: Grid, g: Geometry, unit, what: str) -> Iterator[str]:
         if not v:
             continue
         if v in seen:
-            yield f"{cell_name(g.cell(seen[v]))} and {cell_name(g.cell(i))} both hold {v} ({what})"
+            yield (f"{cell_name(g.cell(seen[v]))} and {cell_name(g.cell(i))} both hold "
+                   f"{g.real(v)} ({what})")
         else:
             seen[v] = i
 
@@ -60,7 +61,7 @@ class DistinctPairsRule(GlobalRule):
         for a, b in self.pairs(geometry):
             if grid[a] and grid[a] == grid[b]:
                 yield (f"{cell_name(geometry.cell(a))} and {cell_name(geometry.cell(b))} both "
-                       f"hold {grid[a]} ({self.kind})")
+                       f"hold {geometry.real(grid[a])} ({self.kind})")
 
     def lower(self, b) -> None:
         for x, y in self.pairs(b.geometry):
@@ -127,8 +128,9 @@ class NonConsecutive(GlobalRule):
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         for a, b in self.pairs(geometry, rules):
             if grid[a] and grid[b] and abs(grid[a] - grid[b]) == 1:
-                yield (f"{cell_name(geometry.cell(a))}={grid[a]} and "
-                       f"{cell_name(geometry.cell(b))}={grid[b]} are consecutive ({self.kind})")
+                yield (f"{cell_name(geometry.cell(a))}={geometry.real(grid[a])} and "
+                       f"{cell_name(geometry.cell(b))}={geometry.real(grid[b])} are consecutive "
+                       f"({self.kind})")
 
     def lower(self, b) -> None:
         for x, y in self.pairs(b.geometry, b.rules):

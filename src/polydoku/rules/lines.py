@@ -79,7 +79,8 @@ class _PairwiseLine(CellsRule):
         for i, j, d in self.pairs():
             a, c = vals[i], vals[j]
             if a and c and not self.ok(a, c, d, geometry.size):
-                yield (f"{cell_name(self.cells[i])}={a} and {cell_name(self.cells[j])}={c} "
+                yield (f"{cell_name(self.cells[i])}={geometry.real(a)} and "
+                       f"{cell_name(self.cells[j])}={geometry.real(c)} "
                        f"{self.words} ({self.kind} at {where(self.cells)})")
 
 
@@ -323,8 +324,9 @@ class Palindrome(CellsRule):
         vals = values_at(grid, geometry, self.cells)
         for i, j in self.mirrored():
             if vals[i] and vals[j] and vals[i] != vals[j]:
-                yield (f"{cell_name(self.cells[i])}={vals[i]} and {cell_name(self.cells[j])}="
-                       f"{vals[j]} differ ({self.kind} at {where(self.cells)})")
+                yield (f"{cell_name(self.cells[i])}={geometry.real(vals[i])} and "
+                       f"{cell_name(self.cells[j])}={geometry.real(vals[j])} differ "
+                       f"({self.kind} at {where(self.cells)})")
 
 
 @dataclass(frozen=True)
@@ -381,7 +383,8 @@ class Renban(CellsRule):
         vals = self.complete(grid, geometry)
         if vals is not None and (len(set(vals)) != len(vals) or
                                  max(vals) - min(vals) != len(vals) - 1):
-            yield f"the renban line at {where(self.cells)} holds {sorted(vals)}, not a run"
+            yield (f"the renban line at {where(self.cells)} holds "
+                   f"{sorted(map(geometry.real, vals))}, not a run")
 
     technique: ClassVar[str] = "Renban"
     technique_score: ClassVar[int] = 20
@@ -468,7 +471,8 @@ class Between(CellsRule):
             return
         for cell, v in zip(self.cells[1:-1], vals[1:-1]):
             if v and not min(a, c) < v < max(a, c):
-                yield (f"{cell_name(cell)}={v} is not between {a} and {c} "
+                yield (f"{cell_name(cell)}={geometry.real(v)} is not between "
+                       f"{geometry.real(a)} and {geometry.real(c)} "
                        f"(between line at {where(self.cells)})")
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
@@ -866,12 +870,12 @@ class Lockout(Between):
         if not (a and c):
             return
         if not self.ends_ok(a, c, geometry.size):
-            yield (f"the ends {cell_name(self.cells[0])}={a} and {cell_name(self.cells[-1])}={c} "
-                   f"differ by less than {self.gap(geometry.size)} (lockout line)")
+            yield (f"the ends {cell_name(self.cells[0])}={geometry.real(a)} and "
+                   f"{cell_name(self.cells[-1])}={geometry.real(c)} differ by less than {self.gap(geometry.size)} (lockout line)")
         for cell, v in zip(self.cells[1:-1], vals[1:-1]):
             if v and min(a, c) <= v <= max(a, c):
-                yield (f"{cell_name(cell)}={v} is between {a} and {c} "
-                       f"(lockout line at {where(self.cells)})")
+                yield (f"{cell_name(cell)}={geometry.real(v)} is between {geometry.real(a)} "
+                       f"and {geometry.real(c)} (lockout line at {where(self.cells)})")
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         idx = tuple(geometry.index(c) for c in self.cells)
