@@ -32,7 +32,7 @@ ISS_ZERO = ["0-indexed: Classic sudoku", "0-indexed: Sudoku X", "0-indexed: Anti
 # order and differences, and say the same on every run of N values)
 READS_VALUES = {"even", "odd", "candidates", "killer", "arrow", "xv", "kropki-black",
                 "kropki-negative", "xv-negative", "region-sum", "quadruple", "skyscraper",
-                "counting-circles", "equality-cage", "hidden-skyscraper"}
+                "counting-circles", "equality-cage", "hidden-skyscraper", "little-killer"}
 
 
 def collection() -> dict[str, dict]:
@@ -130,7 +130,7 @@ def _samples(rng) -> list:
     return [instance(kind, rng) for kind in rng.sample(takers, 2)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(0, 3))
 def test_counts_agree_between_native_and_sat_and_with_values_one_to_n(rng, low):
     """On a 4x4 of values 0..3 (or 1..4, 2..5, 3..6), native and sat keep exactly the grids

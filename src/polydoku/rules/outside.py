@@ -86,9 +86,15 @@ class LittleKiller(Rule):
     def footprint(self) -> tuple[Cell, ...]:
         return (self.start,)
 
+    any_values: ClassVar[bool] = True       # `total` adds up the values themselves
+
+    def index_total(self, g: Geometry) -> int:
+        """Return what the diagonal's value indices add up to (its sum on values 1..N)."""
+        return self.total - len(self.diagonal(g)) * g.offset
+
     def lower(self, b) -> None:
         xs = b.vars(self.diagonal(b.geometry))
-        b.linear(xs, [1] * len(xs), self.total)
+        b.linear(xs, [1] * len(xs), self.index_total(b.geometry))
 
     technique: ClassVar[str] = "Little Killer"
     technique_score: ClassVar[int] = 20
@@ -111,22 +117,24 @@ class LittleKiller(Rule):
         lows = [(m & -m).bit_length() for m in masks]
         highs = [m.bit_length() for m in masks]
         s_lo, s_hi = sum(lows), sum(highs)
-        drop = {}
+        drop, total = {}, self.index_total(geometry)
         for i, m, lo, hi in zip(idx, masks, lows, highs):
-            least, most = self.total - (s_hi - hi), self.total - (s_lo - lo)
+            least, most = total - (s_hi - hi), total - (s_lo - lo)
             keep = m & span(least, most)
             if m & ~keep:
                 drop[i] = m & ~keep
         if not drop:
             return None
+        shift = len(cells) * geometry.offset         # the values are the indices + offset
         return drop, (f"the little killer {self.total} from {cell_name(self.start)} adds up "
-                      f"{len(cells)} cells that can make {s_lo} to {s_hi}")
+                      f"{len(cells)} cells that can make {s_lo + shift} to {s_hi + shift}")
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         cells = self.diagonal(geometry)
         vals = values_at(grid, geometry, cells)
-        if 0 not in vals and sum(vals) != self.total:
-            yield f"the little killer diagonal from {cell_name(self.start)} adds up to {sum(vals)}, not {self.total}"
+        if 0 not in vals and sum(map(geometry.real, vals)) != self.total:
+            yield (f"the little killer diagonal from {cell_name(self.start)} adds up to "
+                   f"{sum(map(geometry.real, vals))}, not {self.total}")
 
     def describe(self, geometry: Geometry) -> str:
         return f"little killer {self.total} from {cell_name(self.start)}"
