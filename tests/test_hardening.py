@@ -280,7 +280,12 @@ def test_a_stop_signal_to_the_group_leaves_nothing_behind(tmp_path, signame, eng
     assert any(sandboxes.glob(f"polydoku-{engine}-*"))
     stopped = time.monotonic()
     os.killpg(proc.pid, getattr(signal, signame))
-    code = proc.wait(timeout=30)
+    try:
+        code = proc.wait(timeout=30)
+    finally:                    # a run that hangs is killed, its pipes closed: no later test
+        if proc.poll() is None:     # sees them
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate(timeout=10)
     took = time.monotonic() - stopped
     with proc.stdout, proc.stderr:
         err = proc.stderr.read().decode()
