@@ -22,6 +22,7 @@ from urllib.parse import parse_qs, unquote, urlparse
 
 from ..errors import BadInput
 from ..model.rules import Rule, hooks_of
+from ..rules.base import fpuzzles_cells, fpuzzles_number, fpuzzles_refused
 from ..text import whole_number
 from .foreign import Converted, decompress, is_foreign
 
@@ -149,22 +150,6 @@ def _name(rc: tuple[int, int]) -> str:
     return f"r{rc[0]}c{rc[1]}"
 
 
-def _cells(items: Any, what: str, n: int) -> list[str]:
-    if not isinstance(items, list):
-        raise BadInput(f"{what}: expected a list of cells")
-    return [_name(_cell(x, what, n)) for x in items]
-
-
-def _number(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise BadInput(f"{what}: expected a number")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 8:
-        return int(value)
-    raise BadInput(f"{what}: expected a number, not {str(value)[:20]!r}")
-
-
 def _entries(data: dict, key: str) -> list[dict]:
     items = data.get(key) or []
     if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
@@ -188,7 +173,7 @@ def convert(data: dict[str, Any], names: dict[str, str] | None = None) -> Conver
             cell = cell if isinstance(cell, dict) else {}
             value = cell.get("value")
             given = cell.get("given") and value not in (None, "", 0)
-            givens.append(_symbol(_number(value, f"grid R{r + 1}C{c + 1}"), n) if given else ".")
+            givens.append(_symbol(fpuzzles_number(value, f"grid R{r + 1}C{c + 1}"), n) if given else ".")
             regions.append(cell.get("region"))
     out["givens"] = "".join(givens)
     _geometry(out, regions, n)
@@ -303,7 +288,7 @@ def _named_lines(data: dict, n: int, names: dict[str, str], conv: Converted) -> 
             if spec is None:
                 conv.ignored.append(f"line of colour {tint}")
                 continue
-            cells = _cells(line, "line", n)
+            cells = fpuzzles_cells(line, lambda x: _name(_cell(x, "line", n)), "line")
             rules += line_rules(spec, [c for i, c in enumerate(cells)
                                        if i == 0 or c != cells[i - 1]])
     for spec_colour in names:
@@ -340,7 +325,7 @@ def to_fpuzzles(puzzle, solution=None) -> dict[str, Any]:
         out["title"] = puzzle.name
     for rule in puzzle.rules:
         if "write_fpuzzles" not in hooks_of(type(rule)):
-            raise BadInput(f"rule {rule.kind!r} has no f-puzzles form")
+            raise fpuzzles_refused(rule.kind)
         _add(out, rule.fpuzzles_entries(n, _write_cell))
     if solution is not None:
         out["solution"] = list(solution)

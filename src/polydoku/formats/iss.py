@@ -18,6 +18,7 @@ from ..errors import BadInput
 from ..model import Puzzle
 from ..model.geometry import Cell, box_shape_for, box_shape_of, cell_name
 from ..model.rules import Rule, hooks_of
+from ..rules.base import iss_number, iss_refused
 from ..text import one_line
 
 MAX_SIZE = 16                       # ISS grids: 4x4 to 16x16
@@ -99,7 +100,7 @@ def to_iss(puzzle: Puzzle) -> str:
         items.append("~" + "~".join(givens))
     for rule in puzzle.rules:
         if "write_iss" not in hooks_of(type(rule)):
-            raise BadInput(f"{rule.kind}: the Interactive Sudoku Solver has no such constraint")
+            raise iss_refused(rule.kind)
         try:
             items += rule.iss_items_on(g, _cell)
         except BadInput as err:
@@ -136,11 +137,6 @@ class _Reader:
     def names(self, args: list[str]) -> list[str]:
         return [cell_name(self.cell(a)) for a in args]
 
-    def number(self, text: str) -> int:
-        if not re.fullmatch(r"-?\d{1,6}", text):
-            raise BadInput(f"{one_line(text[:20])!r} is not a number")
-        return int(text)
-
 
 def _read_given(rd: _Reader, args: list[str]) -> None:
     """Read a Given item: single values are givens, the even or odd values are even/odd cells,
@@ -155,7 +151,7 @@ def _read_given(rd: _Reader, args: list[str]) -> None:
     for arg in args:
         head, *values = arg.split("_")
         cell = rd.cell(head)
-        nums = [rd.number(v) for v in values]
+        nums = [iss_number(v) for v in values]
         if any(not low <= v < low + n for v in nums):
             raise BadInput(f"given {one_line(arg[:30])}: values are {low}..{low + n - 1}")
         if len(nums) == 1 and rd.givens.get(cell, nums[0]) == nums[0]:

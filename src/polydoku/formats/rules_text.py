@@ -273,8 +273,7 @@ def shape_meanings(text: str) -> tuple[dict[str, str], list[str]]:
         dots = _dot_kinds(low)
         if dots:                        # a sentence on what a grey dot joins: its kind
             meanings = [(0, dots[0])]
-        pairs = [(shapes[0][1], meanings[0][1])] if len(shapes) == 1 and len(meanings) == 1 \
-            else list(zip([s for _, s in shapes], [m for _, m in meanings])) \
+        pairs = list(zip([s for _, s in shapes], [m for _, m in meanings])) \
             if len(shapes) == len(meanings) else []
         for shape, meaning in pairs:
             if (shape == "grey dot") != (meaning in dots):

@@ -10,6 +10,7 @@ from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name, parse_cell
 from ..model.rules import Grid, Rule, Shape, ShapeKind, first_repeated
+from ..text import one_line
 from . import params
 
 
@@ -145,7 +146,7 @@ def outside_cell(name: str) -> tuple[int, int]:
 def iss_number(text: str) -> int:
     """Return a whole number of an ISS item's argument (BadInput when it is none)."""
     if not re.fullmatch(r"-?\d{1,6}", text):
-        raise BadInput(f"{text[:20]!r} is not a number")
+        raise BadInput(f"{one_line(text[:20])!r} is not a number")
     return int(text)
 
 
