@@ -8,7 +8,6 @@ from ..problem import Problem
 from .binding import _ccore
 from .compiled import Compiled
 from .fields import _core
-from .filters import _Sum
 
 
 def propagate(cand: list[int], queue: list[int], C: Compiled) -> bool:
@@ -59,9 +58,9 @@ def _propagate_python(cand: list[int], queue: list[int], C: Compiled) -> bool:
         # tables and sums last; what they narrow (singles or not) goes round again, so the
         # result is the fixpoint of all of them (the one the compiled core reaches)
         before = cand[:] if tables or C.linears else cand
-        if tables and not _propagate_tables(cand, queue, tables):
+        if tables and not _propagate_supports(cand, queue, tables):
             return False
-        if C.linears and not queue and not _propagate_sums(cand, queue, C.linears):
+        if C.linears and not queue and not _propagate_supports(cand, queue, C.linears):
             return False
         if not queue and cand == before:
             return True
@@ -93,9 +92,10 @@ def _hidden_singles(cand: list[int], queue: list[int], units, full: int) -> bool
     return True
 
 
-def _propagate_tables(cand: list[int], queue: list[int], tables) -> bool:
-    """Keep only values supported by some allowed tuple of each table; False on a wipe-out."""
-    for t in tables:
+def _propagate_supports(cand: list[int], queue: list[int], constraints) -> bool:
+    """Keep only values some allowed tuple or total of each table or sum (`support`)
+    supports; False on a wipe-out."""
+    for t in constraints:
         support = t.support([cand[v] for v in t.vars])
         if support is None:
             return False
@@ -103,24 +103,6 @@ def _propagate_tables(cand: list[int], queue: list[int], tables) -> bool:
             c = cand[v]
             if c & s != c:
                 c &= s
-                if not c:
-                    return False
-                cand[v] = c
-                if not c & (c - 1):
-                    queue.append(v)
-    return True
-
-
-def _propagate_sums(cand: list[int], queue: list[int], sums: list[_Sum]) -> bool:
-    """Keep only values some allowed total of each sum supports; False on a wipe-out."""
-    for s in sums:
-        support = s.support([cand[v] for v in s.vars])
-        if support is None:
-            return False
-        for v, keep in zip(s.vars, support):
-            c = cand[v]
-            if c & keep != c:
-                c &= keep
                 if not c:
                     return False
                 cand[v] = c

@@ -153,6 +153,19 @@ class Board:
         return [(i, v) for i, mask in sorted(drop.items()) if not self.value[i]
                 for v in values_of(mask & self.cand[i])]
 
+    def claimed(self, places: list[int], value: int, houses: Iterable[House]
+                ) -> tuple[House, list[tuple[int, int]]] | None:
+        """Return the first of `houses` holding all of `places` in which `value` loses
+        candidates elsewhere, with those (cell, value) losses: a value a clue must hold only
+        there is claimed from the rest of the house; None when no house loses any."""
+        pmask = sum(1 << i for i in places)
+        for h in houses:
+            if not pmask & ~h.mask:
+                elim = self.losses({i: 1 << (value - 1) for i in bits(h.mask & ~pmask)})
+                if elim:
+                    return h, elim
+        return None
+
     def is_solved(self) -> bool:
         """Return whether every cell holds a value."""
         return all(self.value)

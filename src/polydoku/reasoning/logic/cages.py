@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import product
 
 from ...rules.cells import Killer, _matched, cage_sets
-from .board import Board, bits
+from .board import Board
 from .layout import House
 from .step import Step, cell_list, make_step
 
@@ -59,19 +59,16 @@ def find_cage_unit_overlap(board: Board) -> Step | None:
             if any(board.value[i] == v for i in idx):
                 continue
             places = [i for i in idx if cands[i] >> (v - 1) & 1]
-            pmask = sum(1 << i for i in places)
-            for h in houses:
-                if pmask & ~h.mask:
-                    continue
-                elim = board.losses({i: 1 << (v - 1) for i in bits(h.mask & ~pmask)})
-                if elim:
-                    return make_step(
-                        lay, NAME,
-                        f"the cage {cell_list(lay, idx)} (sum {rule.total}) can only be "
-                        f"{_sets_text(fits, g.offset)}, so it holds {lay.sym(v)}, which in the cage can "
-                        f"go only in {cell_list(lay, places)}, all in {h.name}",
-                        eliminations=elim, pattern=idx,
-                        pattern_candidates=[(i, v) for i in places], houses=[h.name])
+            claim = board.claimed(places, v, houses)
+            if claim:
+                h, elim = claim
+                return make_step(
+                    lay, NAME,
+                    f"the cage {cell_list(lay, idx)} (sum {rule.total}) can only be "
+                    f"{_sets_text(fits, g.offset)}, so it holds {lay.sym(v)}, which in the cage can "
+                    f"go only in {cell_list(lay, places)}, all in {h.name}",
+                    eliminations=elim, pattern=idx,
+                    pattern_candidates=[(i, v) for i in places], houses=[h.name])
     return None
 
 

@@ -13,7 +13,7 @@ see, or None; none changes the board.
 from __future__ import annotations
 
 from ...rules.lines import RegionSum, Renban, Whispers
-from .board import Board, bits
+from .board import Board
 from .step import Step, cell_list, make_step
 
 NAME = "Renban Claiming"
@@ -119,21 +119,18 @@ def find_renban_claiming(board: Board) -> Step | None:
             if not must >> (v - 1) & 1 or any(board.value[i] == v for i in idx):
                 continue
             places = [i for i in idx if cands[i] >> (v - 1) & 1]
-            pmask = sum(1 << i for i in places)
-            for h in houses:
-                if pmask & ~h.mask:
-                    continue
-                elim = board.losses({i: 1 << (v - 1) for i in bits(h.mask & ~pmask)})
-                if elim:
-                    k = len(idx)
-                    runs = " or ".join(f"{lo}-{lo + k - 1}" for lo in fits)
-                    return make_step(
-                        lay, NAME,
-                        f"the renban line from {cell_list(lay, idx[:1])} holds {k} consecutive "
-                        f"values ({runs}), so it holds {lay.sym(v)}, which on the line can go "
-                        f"only in {cell_list(lay, places)}, all in {h.name}",
-                        eliminations=elim, pattern=idx,
-                        pattern_candidates=[(i, v) for i in places], houses=[h.name])
+            claim = board.claimed(places, v, houses)
+            if claim:
+                h, elim = claim
+                k = len(idx)
+                runs = " or ".join(f"{lo}-{lo + k - 1}" for lo in fits)
+                return make_step(
+                    lay, NAME,
+                    f"the renban line from {cell_list(lay, idx[:1])} holds {k} consecutive "
+                    f"values ({runs}), so it holds {lay.sym(v)}, which on the line can go "
+                    f"only in {cell_list(lay, places)}, all in {h.name}",
+                    eliminations=elim, pattern=idx,
+                    pattern_candidates=[(i, v) for i in places], houses=[h.name])
     return None
 
 
