@@ -442,28 +442,11 @@ def entry() -> None:
         answered = run(argv)
     except KeyboardInterrupt:
         sys.stderr.write("polydoku: interrupted\n")
-        _leave_interrupted()
+        sys.exit(130)
     except BrokenPipeError:
         from .app import _reader_left
         sys.exit(_reader_left())
     if isinstance(answered, int):
         sys.exit(answered)
     from .app import main
-    code = main(argv, answered)
-    if code == 130:
-        _leave_interrupted()
-    sys.exit(code)
-
-
-def _leave_interrupted() -> None:
-    """End a stopped run (Ctrl-C, SIGTERM, SIGHUP) at once, with exit code 130, once its
-    clean-up has run (every sandbox's `finally`, the workers stopped and waited for): the
-    interpreter's own teardown would wait, without a bound, for a process pool's threads,
-    which a worker stopped mid-task can leave waiting forever."""
-    import os
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            pass
-    os._exit(130)
+    sys.exit(main(argv, answered))
