@@ -437,7 +437,8 @@ def test_sandwich_places_the_ends_and_the_sets_between():
     middle = moves(row(1), "19", skip="r1c1 r1c9")
     step = assert_only(b, "Sandwich", f"{ends} {middle}")
     assert step.text.startswith("Sandwich: the sandwich 35 left of row 1 fits only with 1 at "
-                                "r1c1 and 9 at r1c9; 1 at r1c9 and 9 at r1c1, so ")
+                                "r1c1 and 9 at r1c9; 1 at r1c9 and 9 at r1c1, each with the "
+                                "values the sum leaves over outside it, so ")
     assert len(step.pattern) == 9
 
 
@@ -453,6 +454,20 @@ def test_sandwich_next_to_each_other():
     assert step is not None
     gone = {(b.layout.name(i), v) for i, v in step.eliminations}
     assert ("r1c1", 9) in gone and ("r1c4", 9) not in gone and ("r1c6", 9) not in gone
+
+
+def test_sandwich_leaves_the_other_values_outside():
+    # a sandwich of 5 with the 1 at r1c1 and the 9 at r1c4: 2+3 between, so the five cells
+    # outside hold 4, 5, 6, 7 and 8; r1c5, left with 2, 3 and 4, can only be 4
+    b = clue_board({"kind": "sandwich", "side": "left", "index": 1, "sum": 5})
+    cands(b, "r1c1", "1")
+    cands(b, "r1c4", "9")
+    cands(b, "r1c5", "234")
+    step = next(f for names, f in FINDERS if names == ("Sandwich",))(b)
+    gone = {(b.layout.name(i), v) for i, v in step.eliminations}
+    assert {("r1c5", 2), ("r1c5", 3)} <= gone and ("r1c5", 4) not in gone
+    assert {("r1c6", 2), ("r1c6", 3)} <= gone and ("r1c6", 8) not in gone
+    assert ("r1c2", 2) not in gone and ("r1c2", 4) in gone
 
 
 def test_x_sum_first_values_and_their_sets():

@@ -17,7 +17,7 @@ from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape, ShapeKind
 from . import params
 from .base import OutsideRule, outside_cell, fpuzzles_number, iss_number, mask_values, span, values_at
-from .cells import cage_sets
+from .cells import _matched, cage_sets
 
 _STEPS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
 
@@ -241,7 +241,7 @@ class Sandwich(OutsideRule):
     technique_level: ClassVar[str] = "Medium"
     technique_summary: ClassVar[str] = (
         "the places of the 1 and the N a sandwich clue allows, with the sets of different "
-        "values between them that make its sum")
+        "values between them that make its sum and the values each set leaves over outside")
 
     def logic_cells(self, geometry: Geometry) -> tuple[Cell, ...]:
         return tuple(self.line(geometry.size))
@@ -249,12 +249,12 @@ class Sandwich(OutsideRule):
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """The places of the 1 and the N that the candidates allow, and for each the sets of
         different values between them that make the sum: a candidate no such placing uses
-        goes (between: a value of a fitting set; outside: neither 1 nor N)."""
+        goes (between: a value of a fitting set; outside: a value the set leaves over, the
+        row holding every value once)."""
         n = geometry.size
         idx = [geometry.index(c) for c in self.line(n)]
         masks = [cands[i] for i in idx]
         one, top = 1, 1 << (n - 1)
-        ends = one | top
         keep = [0] * n
         places = []
         for p in range(n):
@@ -263,30 +263,13 @@ class Sandwich(OutsideRule):
             for q in range(n):
                 if q == p or not masks[q] & top:
                     continue
-                lo, hi = min(p, q), max(p, q)
-                inner = [masks[j] & ~ends for j in range(lo + 1, hi)]
-                if inner:
-                    found = cage_sets(n, inner, self.value)
-                    if found is None:
-                        return None
-                    inside, fits = found
-                    if not fits or not all(inside):
-                        continue
-                elif self.value != 0:
-                    continue
-                else:
-                    inside = []
-                outside = [masks[j] & ~ends for j in range(n) if not lo <= j <= hi]
-                if not all(outside):
+                fill = _sandwich_fill(masks, p, q, self.value, n)
+                if fill is None:
+                    return None
+                if not any(fill):
                     continue
                 places.append((p, q))
-                keep[p] |= one
-                keep[q] |= top
-                for j, m in zip(range(lo + 1, hi), inside):
-                    keep[j] |= m
-                for j in range(n):
-                    if not lo <= j <= hi:
-                        keep[j] |= masks[j] & ~ends
+                keep = [a | b for a, b in zip(keep, fill)]
         drop = {i: m & ~k for i, m, k in zip(idx, masks, keep) if m & ~k}
         if not drop:
             return None
@@ -295,7 +278,8 @@ class Sandwich(OutsideRule):
                           for p, q in places[:3])
         more = f" (or {len(places) - 3} more placings)" if len(places) > 3 else ""
         return drop, (f"the sandwich {self.value} {self.place()} fits only with "
-                      f"{where or 'no placing of the 1 and the ' + str(n)}{more}")
+                      f"{where or 'no placing of the 1 and the ' + str(n)}{more}, each "
+                      f"with the values the sum leaves over outside it")
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.line(geometry.size))
@@ -318,6 +302,37 @@ class Sandwich(OutsideRule):
     def iss_items(self, n: int, cell) -> list[str]:
         side = "R" if self.side in ("left", "right") else "C"
         return [f"Sandwich~{self.value}~{side}{self.index + 1}"]
+
+
+def _sandwich_fill(masks: list[int], p: int, q: int, total: int, n: int) -> list[int] | None:
+    """Return, per cell of the line, the values it can hold with the 1 at p and the n at q:
+    between them a set of different middle values making `total`, outside them the middle
+    values that set leaves over (all zeros when nothing fits; None past the sets' limit)."""
+    one, top = 1, 1 << (n - 1)
+    middle = ((1 << n) - 1) & ~(one | top)
+    lo, hi = min(p, q), max(p, q)
+    inner = [masks[j] & middle for j in range(lo + 1, hi)]
+    outer = [j for j in range(n) if not lo <= j <= hi]
+    out_masks = [masks[j] & middle for j in outer]
+    found = cage_sets(n, inner, total) if inner else ([], [()] if total == 0 else [])
+    if found is None:
+        return None
+    fill = [0] * n
+    for combo in found[1]:
+        chosen = sum(1 << (v - 1) for v in combo)
+        used_in = _matched(inner, chosen) if inner else []
+        if inner and not any(used_in):
+            continue
+        used_out = _matched(out_masks, middle & ~chosen) if outer else []
+        if outer and not any(used_out):
+            continue
+        for j, m in zip(range(lo + 1, hi), used_in):
+            fill[j] |= m
+        for j, m in zip(outer, used_out):
+            fill[j] |= m
+        fill[p] |= one
+        fill[q] |= top
+    return fill
 
 
 def _sandwich_digits(n: int, total: int) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
