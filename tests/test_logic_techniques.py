@@ -470,6 +470,47 @@ def test_sandwich_leaves_the_other_values_outside():
     assert ("r1c2", 2) not in gone and ("r1c2", 4) in gone
 
 
+def test_skyscraper_clue_bounds_the_cells_near_it():
+    # a skyscraper seeing 3 from the left: r1c1 is at most 7 (8 or 9 would leave room for
+    # two seen at most), r1c2 at most 8, and the 9 stands third or further
+    b = clue_board({"kind": "skyscraper", "side": "left", "index": 1, "count": 3})
+    step = assert_only(b, "Skyscraper Clue", "r1c1=8 r1c1=9 r1c2=9")
+    assert step.text.startswith("Skyscraper Clue: the skyscraper 3 left of row 1 sees 3 "
+                                "values along r1c1..r1c9, each higher than all before it: "
+                                "the cell d places from the clue is at most 6+d")
+    assert len(step.pattern) == 9
+
+
+def test_skyscraper_clue_of_one_and_of_n():
+    b = clue_board({"kind": "skyscraper", "side": "top", "index": 4, "count": 1})
+    step = assert_only(b, "Skyscraper Clue",
+                       moves(["r1c4"], "12345678") + " " + moves(col(4), "9", skip="r1c4"))
+    assert "the 9 stands next to it" in step.text
+    b = clue_board({"kind": "skyscraper", "side": "right", "index": 2, "count": 9})
+    step = assert_only(b, "Skyscraper Clue", " ".join(
+        f"r2c{10 - d}={v}" for d in range(1, 10) for v in range(1, 10) if v != d))
+    assert "rises one step at a time" in step.text
+
+
+def test_skyscraper_clue_walks_past_a_hidden_value():
+    # seeing 2 from the left with r1c1 = 5: the 9 is the second seen, so the cells before it
+    # are below 5 (a 6, 7 or 8 would be seen as well)
+    b = clue_board({"kind": "skyscraper", "side": "left", "index": 1, "count": 2})
+    cands(b, "r1c1", "5")
+    cands(b, "r1c2", "123678")
+    step = next(f for names, f in FINDERS if names == ("Skyscraper Clue",))(b)
+    gone = {(b.layout.name(i), v) for i, v in step.eliminations}
+    assert {("r1c2", 6), ("r1c2", 7), ("r1c2", 8)} <= gone and ("r1c2", 1) not in gone
+
+
+def test_skyscraper_clue_on_the_published_skyscraper():
+    board, solution = published_position("skyscraper", "Skyscraper Clue")
+    step = next(f for names, f in FINDERS if names == ("Skyscraper Clue",))(board)
+    assert step is not None and step.eliminations
+    for i, v in step.eliminations:
+        assert solution[i] != str(v), board.layout.name(i)
+
+
 def test_x_sum_first_values_and_their_sets():
     # an X-sum of 6 from the left of row 1: X=1 (1 alone, no), X=2 (2+4), X=3 (3+1+2)
     b = clue_board({"kind": "x-sum", "side": "left", "index": 1, "sum": 6})
@@ -783,7 +824,7 @@ def test_every_technique_is_tested():
         "Innies and Outies", "Region-Sum Totals", "Renban Claiming", "Whispers Neighbours",  # test_line_houses.py
         "Cage Unit Overlap", "Cage Interaction", "Clue Unit Overlap",  # test_clue_overlap.py
         "Law of Leftovers",  # test_leftovers.py
-        "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum",
+        "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum", "Skyscraper Clue",
         "Quadruple", "Minimum/Maximum", "Entropic Line", "Modular Line",
         "Counting Circles", "Rellik Cage", "Equality Cage", "Constraint Propagation", "Naked Pair", "Naked Triple",
         "Nabner Line", "Value Indexing", "Hidden Skyscraper", "Pairwise Relation",  # test_kinds_lines.py

@@ -88,6 +88,10 @@ def candidates(rng: random.Random, grid) -> list[dict]:
     made = rule_from_data(room, G)
     vals = [val[name(G.index(x))] for x in made.line(N)]
     out.append({**room, "value": vals[vals[0] - 1]})
+    sky = {"kind": "skyscraper", "side": side, "index": index, "count": 1}
+    made = rule_from_data(sky, G)
+    vals = [val[name(G.index(x))] for x in made.line(N)]
+    out.append({**sky, "count": sum(v > max(vals[:k], default=0) for k, v in enumerate(vals))})
     start = rng.choice([f"r1c{k}" for k in range(1, N + 1)])
     lk = {"kind": "little-killer", "cell": start, "direction": rng.choice(["DR", "DL"]),
           "sum": 0}

@@ -486,6 +486,41 @@ class Skyscraper(OutsideRule):
             return
         b.linear(seen, [1] * len(seen), self.value - 1 + len(seen))
 
+    technique: ClassVar[str] = "Skyscraper Clue"
+    technique_score: ClassVar[int] = 30
+    technique_level: ClassVar[str] = "Medium"
+    technique_summary: ClassVar[str] = (
+        "a skyscraper clue c sees c values, each higher than all before it: the cell d places "
+        "from the clue is at most N-c+1+d, a clue of 1 puts the N next to it, and only the "
+        "values some way of rising c times uses remain")
+
+    def logic_cells(self, geometry: Geometry) -> tuple[Cell, ...]:
+        return tuple(self.line(geometry.size))
+
+    def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
+        """Read from the clue, the row is a walk through (highest so far, values seen): a
+        value rises the highest and is seen, a lower one is hidden, the highest again is a
+        repeat (no row holds it twice). A candidate on no walk that ends with the clue's
+        count seen goes."""
+        n = geometry.size
+        cells = self.line(n)
+        idx = [geometry.index(c) for c in cells]
+        keep = _skyline(n, [cands[i] for i in idx], self.value, 1 if geometry.low == 0 else 0)
+        drop = {i: cands[i] & ~k for i, k in zip(idx, keep) if cands[i] & ~k}
+        if not drop:
+            return None
+        c = self.value
+        if c == 1:
+            why = f"the {geometry.real(n)} stands next to it, hiding everything behind"
+        elif c == n:
+            why = "the row rises one step at a time"
+        else:
+            why = (f"the cell d places from the clue is at most {geometry.real(n - c)}+d, "
+                   f"and only the values some way of rising {c} times uses remain")
+        return drop, (f"the skyscraper {c} {self.place()} sees {c} values along "
+                      f"{cell_name(cells[0])}..{cell_name(cells[-1])}, each higher than "
+                      f"all before it: {why}")
+
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.line(geometry.size))
         if 0 in vals:
@@ -496,6 +531,44 @@ class Skyscraper(OutsideRule):
                 seen, top = seen + 1, v
         if seen != self.value:
             yield f"the skyscraper clue {self.place()} sees {seen}, not {self.value}"
+
+
+def _skyline(n: int, masks: list[int], count: int, floor: int) -> list[int]:
+    """Return, per cell of a line read from a skyscraper clue, the candidates (bit a-1 for
+    value a) that some filling seeing exactly `count` values keeps: states (highest so far,
+    seen) forward and backward, a value above the highest seen, a value equal to a highest
+    already seen forbidden (a row holds it once); `floor` is a value never seen (0-indexed
+    grids: index 1, the 0)."""
+    fwd = [{(floor, 0)}]
+    for m in masks:
+        nxt = set()
+        for top, seen in fwd[-1]:
+            for a in range(1, n + 1):
+                if m >> (a - 1) & 1:
+                    state = _sky_step(top, seen, a, floor)
+                    if state is not None:
+                        nxt.add(state)
+        fwd.append(nxt)
+    back = {(n, count)} & fwd[-1]
+    keep = [0] * len(masks)
+    for j in range(len(masks) - 1, -1, -1):
+        prev = set()
+        for top, seen in fwd[j]:
+            for a in range(1, n + 1):
+                if masks[j] >> (a - 1) & 1 and _sky_step(top, seen, a, floor) in back:
+                    keep[j] |= 1 << (a - 1)
+                    prev.add((top, seen))
+        back = prev
+    return keep
+
+
+def _sky_step(top: int, seen: int, a: int, floor: int) -> tuple[int, int] | None:
+    """Return the state after value `a` (None: a repeat of the highest seen)."""
+    if a > top:
+        return a, seen + 1
+    if a == top and top > floor:
+        return None
+    return top, seen
 
 
 @dataclass(frozen=True)
