@@ -32,7 +32,8 @@ ISS_ZERO = ["0-indexed: Classic sudoku", "0-indexed: Sudoku X", "0-indexed: Anti
 # order and differences, and say the same on every run of N values)
 READS_VALUES = {"even", "odd", "candidates", "killer", "arrow", "xv", "kropki-black",
                 "kropki-negative", "xv-negative", "region-sum", "quadruple", "skyscraper",
-                "counting-circles", "equality-cage", "hidden-skyscraper", "little-killer"}
+                "counting-circles", "equality-cage", "hidden-skyscraper", "little-killer",
+                "knightmare", "anti-queen", "product-dot", "ratio-dot", "grey-dot", "either-xv"}
 
 
 def collection() -> dict[str, dict]:

@@ -531,6 +531,7 @@ class Entropic(_PairwiseLine):
     """Any three consecutive cells hold a low, a middle and a high value (thirds of 1..N)."""
 
     kind: ClassVar[str] = "entropic"
+    any_values: ClassVar[bool] = True       # the thirds of the grid's values, by their order
     fpuzzles: ClassVar[tuple[str, ...]] = ("entropicline",)
     fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"entropic",)
@@ -560,6 +561,10 @@ class Entropic(_PairwiseLine):
         "value: cells three apart share a third")
     class_words: ClassVar[tuple[str, ...]] = ("low", "middle", "high")
 
+    def class_word(self, c: int, geometry: Geometry) -> str:
+        """Return the name of value class c, for logic's text."""
+        return self.class_words[c]
+
     def value_class(self, v: int, n: int) -> int:
         """Return the class (0, 1, 2) of a value: its third of 1..n."""
         return _third(v, n)
@@ -580,6 +585,9 @@ class Modular(_PairwiseLine):
     modulus: int = 3
 
     kind: ClassVar[str] = "modular"
+    # remainders split any run of values into the same classes (index v is low + v - 1, so
+    # indices equal modulo M are values equal modulo M); only their names move
+    any_values: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("modularline",)
     fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"modular line|\bmodular\b",)
@@ -620,10 +628,10 @@ class Modular(_PairwiseLine):
         "any three cells in a row of a modular line differ modulo 3: cells three apart "
         "share a remainder")
 
-    @property
-    def class_words(self) -> tuple[str, ...]:
-        """Return the names of the value classes (remainders), for logic's text."""
-        return tuple(f"{r} mod {self.modulus}" for r in range(self.modulus))
+    def class_word(self, c: int, geometry: Geometry) -> str:
+        """Return the name of value class c (index remainder c), for logic's text: the
+        values' own remainder."""
+        return f"{(c + geometry.offset) % self.modulus} mod {self.modulus}"
 
     def value_class(self, v: int, n: int) -> int:
         """Return the class of a value: its remainder modulo the modulus."""
@@ -1113,7 +1121,8 @@ def _three_classes(rule, geometry, cands, k: int = 3) -> tuple[dict[int, int], s
     count = {3: "three", 4: "four", 5: "five"}.get(k, str(k))
     nth = {3: "third", 4: "fourth", 5: "fifth"}.get(k, f"{k}th")
     for g in range(k):
-        words = " or ".join(rule.class_words[c] for c in range(k) if allowed[g] >> c & 1)
+        words = " or ".join(rule.class_word(c, geometry) for c in range(k)
+                            if allowed[g] >> c & 1)
         every = f" (and every {nth} cell on)" if len(groups[g]) > 1 else ""
         said.append(f"{cell_name(rule.cells[g])}{every} {words or 'nothing'}")
     return drop, (f"on the {rule.kind} line from {cell_name(rule.cells[0])}, any {count} cells "

@@ -37,12 +37,14 @@ class AntiQueen(GlobalRule):
     description: ClassVar[str] = ("two cells a chess queen's move apart differ (for the listed "
                                   "values only, when values are given)")
     aliases: ClassVar[tuple[str, ...]] = ("antiqueen", "queen")
+    any_values: ClassVar[bool] = True       # `values` are the values themselves
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "AntiQueen":
         if data.get("values") is None:
             return cls()
-        values = params.int_list(data, "values", 1, geometry.size, max_len=geometry.size)
+        values = params.int_list(data, "values", geometry.low, geometry.real(geometry.size),
+                                 max_len=geometry.size)
         if len(set(values)) != len(values):
             raise BadInput("field \"values\" lists a value twice")
         every = len(values) == geometry.size
@@ -51,20 +53,20 @@ class AntiQueen(GlobalRule):
     def to_data(self) -> str | dict[str, Any]:
         return {"kind": self.kind, "values": list(self.values)} if self.values else self.kind
 
-    def applies(self, v: int) -> bool:
-        """Return whether value v may not repeat along a diagonal."""
-        return bool(v) and (not self.values or v in self.values)
+    def applies(self, v: int, g: Geometry) -> bool:
+        """Return whether the value of index v may not repeat along a diagonal."""
+        return bool(v) and (not self.values or g.real(v) in self.values)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         for line in diagonals(geometry.size):
             seen: dict[int, int] = {}
             for i in line:
                 v = grid[i]
-                if not self.applies(v):
+                if not self.applies(v, geometry):
                     continue
                 if v in seen:
                     yield (f"{cell_name(geometry.cell(seen[v]))} and {cell_name(geometry.cell(i))}"
-                           f" both hold {v} on one diagonal ({self.kind})")
+                           f" both hold {geometry.real(v)} on one diagonal ({self.kind})")
                 else:
                     seen[v] = i
 
@@ -76,7 +78,8 @@ class AntiQueen(GlobalRule):
             for k, x in enumerate(line):
                 for y in line[k + 1:]:
                     for v in self.values:
-                        b.nogood(x, v, y, v)
+                        i = v - b.geometry.offset       # the value's index
+                        b.nogood(x, i, y, i)
 
     def describe(self, geometry: Geometry) -> str:
         if not self.values:

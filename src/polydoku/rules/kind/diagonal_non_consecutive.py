@@ -20,6 +20,7 @@ class DiagonalNonConsecutive(GlobalRule):
 
     kind: ClassVar[str] = "diagonal-non-consecutive"
     description: ClassVar[str] = "cells that touch at a corner do not hold consecutive values"
+    any_values: ClassVar[bool] = True       # consecutive on any run of values alike
     aliases: ClassVar[tuple[str, ...]] = ("diagonal-nonconsecutive", "dnc",
                                           "diagonally-non-consecutive")
     phrases: ClassVar[tuple[str, ...]] = (
@@ -30,8 +31,9 @@ class DiagonalNonConsecutive(GlobalRule):
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         for a, b in move_pairs(CORNERS, geometry):
             if grid[a] and grid[b] and abs(grid[a] - grid[b]) == 1:
-                yield (f"{cell_name(geometry.cell(a))}={grid[a]} and {cell_name(geometry.cell(b))}"
-                       f"={grid[b]} touch at a corner and are consecutive ({self.kind})")
+                yield (f"{cell_name(geometry.cell(a))}={geometry.real(grid[a])} and "
+                       f"{cell_name(geometry.cell(b))}={geometry.real(grid[b])} touch at a "
+                       f"corner and are consecutive ({self.kind})")
 
     def lower(self, b) -> None:
         for x, y in move_pairs(CORNERS, b.geometry):

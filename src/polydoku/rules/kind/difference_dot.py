@@ -38,6 +38,7 @@ class DifferenceDot(PairRule):
     description: ClassVar[str] = "cells joined by a numbered white dot differ by exactly its number"
     aliases: ClassVar[tuple[str, ...]] = ("numbered-difference", "difference-kropki")
     fpuzzles: ClassVar[tuple[str, ...]] = ("difference",)
+    any_values: ClassVar[bool] = True       # a difference is the same on any run of values
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "DifferenceDot":

@@ -19,6 +19,7 @@ class EitherXV(PairRule):
     kind: ClassVar[str] = "either-xv"
     description: ClassVar[str] = "cells joined by an either-X-or-V mark add up to 5 or to 10"
     aliases: ClassVar[tuple[str, ...]] = ("x-or-v", "xv-either", "either-x-or-v")
+    any_values: ClassVar[bool] = True       # `ok` adds up the values themselves
     words: ClassVar[str] = "add up to neither 5 nor 10"
 
     def ok(self, a: int, b: int) -> bool:

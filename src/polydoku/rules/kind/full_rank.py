@@ -33,6 +33,7 @@ class FullRank(OutsideRule):
     aliases: ClassVar[tuple[str, ...]] = ("fullrank",)
     phrases: ClassVar[tuple[str, ...]] = (r"full rank",)
     value_field: ClassVar[str] = "rank"
+    any_values: ClassVar[bool] = True       # readings compare by order, the same on any run
 
     @classmethod
     def value_range(cls, n: int) -> tuple[int, int]:

@@ -9,7 +9,7 @@ from functools import lru_cache
 from ...errors import BadInput
 from typing import Any, Callable, ClassVar, Iterator
 
-from ...model.geometry import Cell, cell_name
+from ...model.geometry import Cell, Geometry, cell_name
 from ..base import GlobalRule
 
 
@@ -25,6 +25,13 @@ class ThreeClassSquares(GlobalRule):
     """Every 2x2 square holds a value of each of three classes of 1..N."""
 
     class_words: ClassVar[tuple[str, str, str]] = ("", "", "")
+    # the classes are read on value indices (thirds by order, remainders modulo 3), which
+    # split any run of N values as they split 1..N; only the remainders' names move
+    any_values: ClassVar[bool] = True
+
+    def class_word(self, c: int, geometry: Geometry) -> str:
+        """Return the name of class c on a grid (messages)."""
+        return self.class_words[c]
 
     def value_class(self, v: int, n: int) -> int:
         """Return the class (0, 1 or 2) of value v on an n x n grid."""
@@ -39,7 +46,7 @@ class ThreeClassSquares(GlobalRule):
             missing = set(range(3)) - {self.value_class(v, n) for v in vals}
             if missing:
                 yield (f"the 2x2 square at {cell_name(geometry.cell(square[0]))} holds no "
-                       f"{self.class_words[min(missing)]} value ({self.kind})")
+                       f"{self.class_word(min(missing), geometry)} value ({self.kind})")
 
     def lower(self, b) -> None:
         """Per square and class, an auxiliary names the first of the square's four cells that
@@ -78,7 +85,7 @@ class GlobalEntropy(ThreeClassSquares):
     kind: ClassVar[str] = "global-entropy"
     iss: ClassVar[str] = "GlobalEntropy"
     description: ClassVar[str] = ("every 2x2 square holds a low, a middle and a high value "
-                                  "(thirds of 1..N)")
+                                  "(thirds of the grid's values)")
     aliases: ClassVar[tuple[str, ...]] = ("entropy", "global-entropic", "entropic-squares")
     phrases: ClassVar[tuple[str, ...]] = (
         r"global entropy",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...model.geometry import Geometry
 from .global_entropy import ThreeClassSquares
 
 
@@ -26,6 +27,11 @@ class GlobalModular(ThreeClassSquares):
 
     def value_class(self, v: int, n: int) -> int:
         return (v - 1) % 3
+
+    def class_word(self, c: int, geometry: Geometry) -> str:
+        """Return class c's values and their remainder ("1/4/7 (remainder 1)")."""
+        vals = [geometry.real(v) for v in range(1, geometry.size + 1) if (v - 1) % 3 == c]
+        return f"{'/'.join(map(str, vals))} (remainder {vals[0] % 3})"
 
 
 KINDS = (GlobalModular,)

@@ -20,6 +20,7 @@ class GreyDot(PairRule):
     description: ClassVar[str] = ("cells joined by a grey dot are consecutive or one is double "
                                   "the other")
     aliases: ClassVar[tuple[str, ...]] = ("gray-dot", "grey-kropki", "gray-kropki")
+    any_values: ClassVar[bool] = True       # `ok` reads the values themselves
     words: ClassVar[str] = "are neither consecutive nor in ratio 1:2"
     # a sentence of the rules text on what grey dots join
     phrases: ClassVar[tuple[str, ...]] = (

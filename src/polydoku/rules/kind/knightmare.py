@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Iterator
 from ...errors import BadInput
 from ...model.geometry import Geometry, cell_name
 from .. import params
-from ..base import GlobalRule
+from ..base import GlobalRule, real_pairs
 from ..globals import move_pairs
 
 KNIGHT = tuple((dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc))
@@ -28,12 +28,14 @@ class Knightmare(GlobalRule):
                                   "15 (or the sums given)")
     aliases: ClassVar[tuple[str, ...]] = ("knight-mare",)
     phrases: ClassVar[tuple[str, ...]] = (r"knightmare",)
+    any_values: ClassVar[bool] = True       # `sums` add up the values themselves
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Knightmare":
         if data.get("sums") is None:
             return cls()
-        sums = params.int_list(data, "sums", 3, 2 * geometry.size - 1, max_len=2 * geometry.size)
+        low, top = geometry.low, geometry.real(geometry.size)   # two different values' sums
+        sums = params.int_list(data, "sums", 2 * low + 1, 2 * top - 1, max_len=2 * geometry.size)
         if len(set(sums)) != len(sums):
             raise BadInput("field \"sums\" lists a sum twice")
         return cls(tuple(sorted(sums)))
@@ -45,14 +47,14 @@ class Knightmare(GlobalRule):
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         for a, b in move_pairs(KNIGHT, geometry):
-            if grid[a] and grid[b] and grid[a] + grid[b] in self.sums:
-                yield (f"{cell_name(geometry.cell(a))}={grid[a]} and {cell_name(geometry.cell(b))}"
-                       f"={grid[b]}, a knight's move apart, add up to {grid[a] + grid[b]} "
-                       f"({self.kind})")
+            p, q = geometry.real(grid[a]), geometry.real(grid[b])
+            if grid[a] and grid[b] and p + q in self.sums:
+                yield (f"{cell_name(geometry.cell(a))}={p} and {cell_name(geometry.cell(b))}"
+                       f"={q}, a knight's move apart, add up to {p + q} ({self.kind})")
 
     def lower(self, b) -> None:
         for x, y in move_pairs(KNIGHT, b.geometry):
-            b.relation(x, y, lambda p, q: p + q not in self.sums)
+            b.relation(x, y, real_pairs(lambda p, q: p + q not in self.sums, b.geometry))
 
     def describe(self, geometry: Geometry) -> str:
         return f"{self.kind} ({', '.join(map(str, self.sums))})"

@@ -32,6 +32,7 @@ class Nabner(CellsRule):
     drawn_colour: ClassVar[str] = "#E6C700"
     phrases: ClassVar[tuple[str, ...]] = (r"\bnabner",)
     iss: ClassVar[str] = "PairX"         # ISS's relation between every two cells, "2 apart"
+    any_values: ClassVar[bool] = True   # "2 or more apart" on any run of values alike
 
     @classmethod
     def read_cells(cls, data, g: Geometry):
@@ -39,7 +40,7 @@ class Nabner(CellsRule):
         most = (g.size + 1) // 2
         if len(cells) > most:
             raise BadInput(f"field \"cells\": a nabner line of {len(cells)} cells cannot hold "
-                           f"values 2 apart from 1..{g.size} (at most {most} cells)")
+                           f"values 2 apart from {g.values_words()} (at most {most} cells)")
         return cells
 
     def pairs(self) -> Iterator[tuple[int, int]]:
@@ -60,7 +61,8 @@ class Nabner(CellsRule):
             a, c = vals[i], vals[j]
             if a and c and not apart(a, c):
                 how = "repeat" if a == c else "are consecutive"
-                yield (f"{cell_name(self.cells[i])}={a} and {cell_name(self.cells[j])}={c} "
+                yield (f"{cell_name(self.cells[i])}={geometry.real(a)} and "
+                       f"{cell_name(self.cells[j])}={geometry.real(c)} "
                        f"{how} (nabner line at {where(self.cells)})")
 
     technique: ClassVar[str] = "Nabner Line"

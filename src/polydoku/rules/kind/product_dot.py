@@ -22,11 +22,14 @@ class ProductDot(PairRule):
     kind: ClassVar[str] = "product-dot"
     description: ClassVar[str] = "cells joined by a product dot multiply to its number"
     aliases: ClassVar[tuple[str, ...]] = ("product", "multiplication-dot")
+    any_values: ClassVar[bool] = True       # `ok` multiplies the values themselves
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "ProductDot":
-        n = geometry.size
-        return cls(cls.read_cells(data, geometry), params.integer(data, "product", 2, n * (n - 1)))
+        top = geometry.real(geometry.size)          # the two highest values multiplied
+        low = 0 if geometry.low == 0 else 2         # a 0 on the grid makes a product of 0
+        return cls(cls.read_cells(data, geometry),
+                   params.integer(data, "product", low, max(2, top * (top - 1))))
 
     def to_data(self) -> dict[str, Any]:
         return dict(super().to_data(), product=self.product)

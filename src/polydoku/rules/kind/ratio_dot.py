@@ -25,6 +25,8 @@ class RatioDot(PairRule):
                                   "number times the other")
     aliases: ClassVar[tuple[str, ...]] = ("numbered-ratio", "ratio-kropki")
     fpuzzles: ClassVar[tuple[str, ...]] = ("ratio",)
+    any_values: ClassVar[bool] = True       # `ok` reads the values themselves (a 0 is no
+                                            # one's multiple but its own)
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "RatioDot":

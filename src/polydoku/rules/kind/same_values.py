@@ -41,6 +41,8 @@ class SameValues(Rule):
                            f"({', '.join(str(len(g)) for g in groups)} cells)")
         return cls(groups)
 
+    any_values: ClassVar[bool] = True       # equal values on any run of values alike
+
     def to_data(self) -> dict[str, Any]:
         return {"kind": self.kind, "groups": [params.names(g) for g in self.groups]}
 

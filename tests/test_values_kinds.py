@@ -1,0 +1,146 @@
+"""Every kind that takes any values, on a 4x4 of values 0..3 (and 2..5): native and each solver
+family keep exactly the grids the kind's statement accepts (all 288 grids checked by verify),
+and what a kind reads of the values themselves is said in those values."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from conftest import need_engine
+from polydoku import api
+from polydoku.errors import BadInput
+from polydoku.model import Geometry, Puzzle
+from polydoku.rules import rules_from_data
+from polydoku.rules.registry import kinds
+from polydoku.verify import grid_problems
+
+from test_rule_kinds import instance
+
+ANY = sorted(cls.kind for cls in kinds().values() if cls.any_values and cls.kind != "entropic")
+GRIDS = sorted(api.count(Puzzle.empty(4), "native", limit=300).solutions)   # all 288
+
+
+def shifted_puzzle(data: list, low: int) -> Puzzle | None:
+    """Return the rules as a 4x4 puzzle of values low..low+3, None when a field names a value
+    outside them."""
+    g = Geometry.of_size(4).with_low(low)
+    try:
+        return Puzzle(g, (0,) * 16, rules_from_data(data, g))
+    except BadInput:
+        return None
+
+
+def cases(kind: str, low: int, count: int) -> list[Puzzle]:
+    """Return `count` random rules of `kind` taken on values low..low+3 (one puzzle each)."""
+    rng = random.Random(f"{kind} {low}")
+    out: list[Puzzle] = []
+    for _ in range(count * 10):
+        puzzle = shifted_puzzle([instance(kind, rng)], low)
+        if puzzle is not None:
+            out.append(puzzle)
+        if len(out) == count:
+            break
+    assert out, kind
+    return out
+
+
+def truth(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    return [grid for grid in GRIDS if not grid_problems(puzzle, grid)]
+
+
+@pytest.mark.parametrize("kind", ANY)
+def test_native_keeps_the_grids_the_statement_accepts_on_other_values(kind):
+    for low in (0, 2):
+        for puzzle in cases(kind, low, 3):
+            got = api.count(puzzle, "native", limit=300)
+            assert got.exhausted and sorted(got.solutions) == truth(puzzle), (low, puzzle.rules)
+
+
+@pytest.mark.parametrize("engine", ["sat", "pycosat", "cpsat", "z3", "clingo"])
+def test_each_solver_family_keeps_those_grids_on_values_from_0(engine):
+    need_engine(engine)
+    for kind in ANY:
+        for puzzle in cases(kind, 0, 1):
+            got = api.count(puzzle, engine, limit=300, timeout=60)
+            assert got.exhausted, (engine, kind, got.message)
+            assert sorted(got.solutions) == truth(puzzle), (engine, puzzle.rules)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(ANY), st.integers(0, 4), st.randoms(use_true_random=False))
+def test_random_rules_of_any_kind_agree_with_the_statement_on_any_values(kind, low, rng):
+    puzzle = shifted_puzzle([instance(kind, rng)], low)
+    if puzzle is None:
+        return
+    got = api.count(puzzle, "native", limit=300)
+    assert sorted(got.solutions) == truth(puzzle), (low, puzzle.rules)
+
+
+G9 = Geometry.of_size(9).with_low(0)
+SOLVED = api.solve(Puzzle.empty(9), "native").solutions[0]
+
+
+def drawn_on_zero(rng: random.Random) -> list:
+    """Return rules of every kind with a technique taking any values, drawn by the kinds'
+    own `sample` and kept when the solution grid (on 0..8) obeys them."""
+    out = []
+    for cls in kinds().values():
+        if not (cls.any_values and cls.technique):
+            continue
+        for _ in range(40):
+            data = cls.sample(rng, 9)
+            if data is None:
+                break
+            try:
+                rule = rules_from_data([data], G9)[0]
+            except BadInput:
+                continue
+            if not list(rule.violations(SOLVED, G9)):
+                out.append(rule)
+                break
+    return out
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10 ** 6), st.floats(0.1, 0.9))
+def test_logic_never_removes_a_true_value_on_values_from_0(draw, keep):
+    rng = random.Random(draw)
+    for rule in drawn_on_zero(rng):
+        cands = [(1 << (v - 1)) | sum(1 << k for k in range(9) if rng.random() < keep)
+                 for v in SOLVED]
+        found = rule.deduce(G9, cands)
+        if found is None:
+            continue
+        drop, reason = found
+        for i, mask in drop.items():
+            assert not mask >> (SOLVED[i] - 1) & 1, (rule, reason, i)
+
+
+def test_classes_are_named_by_the_values_themselves():
+    """A 2x2 square missing the remainder-0 class on 0..8 names 0/3/6; a modular line's
+    logic names remainders of the values, not of their indices."""
+    rule = rules_from_data(["global-modular"], G9)[0]
+    grid = [0] * 81
+    grid[0], grid[1], grid[9], grid[10] = 2, 3, 5, 6        # values 1, 2, 4, 5
+    assert list(rule.violations(tuple(grid), G9)) == [
+        "the 2x2 square at r1c1 holds no 0/3/6 (remainder 0) value (global-modular)"]
+    line = rules_from_data([{"kind": "modular", "cells": ["r1c1", "r1c2", "r1c3", "r1c4"]}],
+                           G9)[0]
+    cands = [0b111111111] * 81
+    cands[0] = 1 << 0                                        # r1c1 holds 0
+    found = line.deduce(G9, cands)
+    assert found is not None and "r1c1 (and every third cell on) 0 mod 3" in found[1]
+
+
+def test_entropic_lines_take_the_thirds_of_the_grid_s_values():
+    """On a 6x6 of 0..5 the thirds are 0-1, 2-3, 4-5: native keeps what the statement does."""
+    g = Geometry.of_size(6).with_low(0)
+    data = [{"kind": "entropic", "cells": ["r1c1", "r1c2", "r1c3", "r2c3"]}]
+    puzzle = Puzzle(g, (0,) * 36, rules_from_data(data, g))
+    sol = api.solve(puzzle, "native").solutions[0]
+    assert not grid_problems(puzzle, sol)
+    thirds = [(sol[i] - 1) // 2 for i in (0, 1, 2, 8)]
+    assert len(set(thirds[:3])) == 3 and len(set(thirds[1:])) == 3
