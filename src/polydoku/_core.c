@@ -64,6 +64,7 @@ typedef struct {
                              values 1..distinct (at most DSUM_MAXD): filtered by value sets */
     int swords;           /* words of a set of value sets (2^distinct bits) */
     u64 *fw, *bw;         /* scratch: (arity + 1) * swords, value sets after each term */
+    u64 *good;            /* swords: the value sets whose total is allowed */
     /* groups of terms that all differ (see gsum_filter): ngroups > 0 filters by them */
     int ngroups;
     int *gstart, *gterm;  /* CSR: the terms of each group */
@@ -355,6 +356,55 @@ static int sum_filter(Core *c, Sum *s, u64 *cand, int *qn, int *changed)
    alone (sum_filter) miss: {1..9} cells adding up to 3 are 1 and 2, never 3 and 0. */
 static int psum[1 << DSUM_MAXD];    /* sum of the value indexes of a value set */
 
+/* Value sets as bits of a word array (set m is bit m), stepped all at once: the sets without
+   value j are those whose bit j is clear (a fixed pattern for j < 6, whole words above), and
+   adding j moves set m to m + 2^j (a shift). A step over a cell costs a few word operations
+   per candidate, where visiting its sets one by one cost one per set and candidate. */
+static const u64 ZLOW[6] = {
+    0x5555555555555555ULL, 0x3333333333333333ULL, 0x0F0F0F0F0F0F0F0FULL,
+    0x00FF00FF00FF00FFULL, 0x0000FFFF0000FFFFULL, 0x00000000FFFFFFFFULL};
+
+/* to |= the sets of `from` without value j, with j added. */
+static inline void set_add(u64 *to, const u64 *from, int SW, int j)
+{
+    if (j < 6) {
+        int sh = 1 << j;
+        u64 z = ZLOW[j];
+        for (int w = 0; w < SW; w++)
+            to[w] |= (from[w] & z) << sh;
+    } else {
+        int k = 1 << (j - 6);
+        for (int w = 0; w + k < SW; w++)
+            if (!(w & k))
+                to[w + k] |= from[w];
+    }
+}
+
+/* dst |= the sets of `from` without value j that lead into `good` once j is added; returns
+   whether there is one. */
+static inline int set_take(u64 *dst, const u64 *good, const u64 *from, int SW, int j)
+{
+    u64 any = 0;
+    if (j < 6) {
+        int sh = 1 << j;
+        u64 z = ZLOW[j];
+        for (int w = 0; w < SW; w++) {
+            u64 t = (good[w] >> sh) & z & from[w];
+            dst[w] |= t;
+            any |= t;
+        }
+    } else {
+        int k = 1 << (j - 6);
+        for (int w = 0; w + k < SW; w++)
+            if (!(w & k)) {
+                u64 t = good[w + k] & from[w];
+                dst[w] |= t;
+                any |= t;
+            }
+    }
+    return any != 0;
+}
+
 static int dsum_filter(Core *c, Sum *s, u64 *cand, int *qn, int *changed)
 {
     int n = s->arity, SW = s->swords;
@@ -362,46 +412,23 @@ static int dsum_filter(Core *c, Sum *s, u64 *cand, int *qn, int *changed)
     memset(fw, 0, sizeof(u64) * SW * (n + 1));
     memset(bw, 0, sizeof(u64) * SW * (n + 1));
     fw[0] = 1;                                  /* the empty set */
-    for (int i = 0; i < n; i++) {
-        u64 x = cand[s->vars[i]];
-        const u64 *from = fw + (size_t)i * SW;
-        u64 *to = fw + (size_t)(i + 1) * SW;
-        for (int w = 0; w < SW; w++)
-            for (u64 y = from[w]; y; y &= y - 1) {
-                u64 set = (u64)w * 64 + CTZ(y);
-                for (u64 f = x & ~set; f; f &= f - 1) {
-                    u64 next = set | (f & -f);
-                    to[next >> 6] |= (u64)1 << (next & 63);
-                }
-            }
+    for (int i = 0; i < n; i++)
+        for (u64 y = cand[s->vars[i]]; y; y &= y - 1)
+            set_add(fw + (size_t)(i + 1) * SW, fw + (size_t)i * SW, SW, CTZ(y));
+    u64 any = 0;
+    for (int w = 0; w < SW; w++) {
+        u64 t = fw[(size_t)n * SW + w] & s->good[w];   /* the sets of an allowed total */
+        bw[(size_t)n * SW + w] = t;
+        any |= t;
     }
-    int any = 0;
-    const u64 *last = fw + (size_t)n * SW;
-    for (int w = 0; w < SW; w++)
-        for (u64 y = last[w]; y; y &= y - 1) {
-            int set = w * 64 + CTZ(y), t = psum[set];
-            if (t < s->words * 64 && s->target[t >> 6] >> (t & 63) & 1) {
-                bw[(size_t)n * SW + (set >> 6)] |= (u64)1 << (set & 63);
-                any = 1;
-            }
-        }
     if (!any)
         return 0;
     for (int i = n - 1; i >= 0; i--) {
-        u64 x = cand[s->vars[i]], k = 0;
-        const u64 *from = fw + (size_t)i * SW, *good = bw + (size_t)(i + 1) * SW;
-        u64 *back = bw + (size_t)i * SW;
-        for (int w = 0; w < SW; w++)
-            for (u64 y = from[w]; y; y &= y - 1) {
-                u64 set = (u64)w * 64 + CTZ(y);
-                for (u64 f = x & ~set; f; f &= f - 1) {
-                    u64 bit = f & -f, next = set | bit;
-                    if (good[next >> 6] >> (next & 63) & 1) {
-                        back[w] |= y & -y;
-                        k |= bit;
-                    }
-                }
-            }
+        u64 k = 0;
+        for (u64 y = cand[s->vars[i]]; y; y &= y - 1)
+            if (set_take(bw + (size_t)i * SW, bw + (size_t)(i + 1) * SW, fw + (size_t)i * SW,
+                         SW, CTZ(y)))
+                k |= y & -y;
         keep[i] = k;
     }
     for (int i = 0; i < n; i++) {
@@ -449,19 +476,9 @@ static int gsum_forward(const Sum *s, int g, const u64 *cand, u64 *fw, u64 *sums
     }
     memset(fw, 0, sizeof(u64) * SW * (len + 1));
     fw[0] = 1;
-    for (int i = 0; i < len; i++) {
-        u64 x = cand[s->vars[s->gterm[a + i]]];
-        const u64 *from = fw + (size_t)i * SW;
-        u64 *to = fw + (size_t)(i + 1) * SW;
-        for (int w = 0; w < SW; w++)
-            for (u64 y = from[w]; y; y &= y - 1) {
-                u64 set = (u64)w * 64 + CTZ(y);
-                for (u64 f = x & ~set; f; f &= f - 1) {
-                    u64 next = set | (f & -f);
-                    to[next >> 6] |= (u64)1 << (next & 63);
-                }
-            }
-    }
+    for (int i = 0; i < len; i++)
+        for (u64 y = cand[s->vars[s->gterm[a + i]]]; y; y &= y - 1)
+            set_add(fw + (size_t)(i + 1) * SW, fw + (size_t)i * SW, SW, CTZ(y));
     const u64 *last = fw + (size_t)len * SW;
     for (int w = 0; w < SW; w++)
         for (u64 y = last[w]; y; y &= y - 1) {
@@ -500,20 +517,11 @@ static void gsum_back(const Sum *s, int g, const u64 *cand, const u64 *fw, const
                 good[w] |= y & -y;
         }
     for (int i = len - 1; i >= 0; i--) {
-        u64 x = cand[s->vars[s->gterm[a + i]]], k = 0;
-        const u64 *from = fw + (size_t)i * SW;
+        u64 k = 0;
         memset(back, 0, sizeof(u64) * SW);
-        for (int w = 0; w < SW; w++)
-            for (u64 y = from[w]; y; y &= y - 1) {
-                u64 set = (u64)w * 64 + CTZ(y);
-                for (u64 f = x & ~set; f; f &= f - 1) {
-                    u64 bit = f & -f, next = set | bit;
-                    if (good[next >> 6] >> (next & 63) & 1) {
-                        back[w] |= y & -y;
-                        k |= bit;
-                    }
-                }
-            }
+        for (u64 y = cand[s->vars[s->gterm[a + i]]]; y; y &= y - 1)
+            if (set_take(back, good, fw + (size_t)i * SW, SW, CTZ(y)))
+                k |= y & -y;
         keep[a + i] = k;
         memcpy(good, back, sizeof(u64) * SW);
     }
@@ -850,7 +858,7 @@ static void core_free_parts(Core *c)
     for (int i = 0; i < c->nsums; i++) {
         Sum *s = &c->sums[i];
         free(s->vars); free(s->shift); free(s->target); free(s->reach); free(s->need);
-        free(s->tmp); free(s->fw); free(s->bw);
+        free(s->tmp); free(s->fw); free(s->bw); free(s->good);
         free(s->gstart); free(s->gterm); free(s->gsign); free(s->gd); free(s->gsums);
         free(s->gsets);
     }
@@ -1123,6 +1131,15 @@ static int read_sums(Core *c, PyObject *sums)
         }
         for (Py_ssize_t b = 0; b < tlen; b++)
             s->target[b / 8] |= (u64)(unsigned char)target[b] << (8 * (b % 8));
+        if (distinct) {
+            s->good = calloc((size_t)s->swords, sizeof(u64));
+            if (!s->good) { PyErr_NoMemory(); goto bad; }
+            for (int set = 0; set < 1 << distinct; set++) {
+                int t = psum[set];
+                if (t < s->words * 64 && s->target[t >> 6] >> (t & 63) & 1)
+                    s->good[set >> 6] |= (u64)1 << (set & 63);
+            }
+        }
         if (groups && groups != Py_None && read_groups(c, s, groups) < 0)
             goto bad;
     }
