@@ -139,7 +139,8 @@ def test_reader_takes_iss_spellings():
     (".PairX~C~R1C1~R1C2", "with \"all_pairs\" the table is symmetric"),
     (".~R1C1_0_3", "values are 1..9"),
     (".Shape~9x8", "square shapes"),
-    (".Shape~9x9~0-9", "holding 9 values"),
+    (".Shape~9x9~1-8", "holds 9 different values"),
+    (".Shape~6x6~9.RegionSize~5", "RegionSize~5"),
     (".Modular~x~R1C1~R1C2", "modulus first"),
     (".~R1C1_10", "values are 1..9"),
 ])

@@ -166,7 +166,7 @@ def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
 
 def _draw_cell(layer, puzzle, lay, i, value, candidates, is_marked, red) -> None:
     """Add one cell's group: its square, then its value or its candidates."""
-    n, (row, col) = puzzle.size, puzzle.geometry.cell(i)
+    row, col = puzzle.geometry.cell(i)
     kind = "given" if puzzle.givens[i] else ("solved" if value else "empty")
     group = _el(layer, "g", class_=f"cell {kind}" + (" highlight" if is_marked else ""),
                 data_cell=cell_name((row, col)))
@@ -181,8 +181,9 @@ def _draw_cell(layer, puzzle, lay, i, value, candidates, is_marked, red) -> None
         return
     if candidates is None:
         return
-    br = max(k for k in range(1, n + 1) if k * k <= n)
-    bc = -(-n // br)
+    nv = puzzle.geometry.nvalues        # a mini grid of every value the cell may hold
+    br = max(k for k in range(1, nv + 1) if k * k <= nv)
+    bc = -(-nv // br)
     for v in sorted(candidates[i]):
         r, c = divmod(v - 1, bc)
         is_struck = (i, v) in red

@@ -16,13 +16,13 @@ def grid_problems(puzzle: Puzzle, grid: Sequence[int]) -> list[str]:
     g = puzzle.geometry
     if len(grid) != g.ncells:
         return [f"grid has {len(grid)} cells, expected {g.ncells}"]
-    if (set(map(type, grid)) == {int} and 1 <= min(grid) and max(grid) <= g.size
+    if (set(map(type, grid)) == {int} and 1 <= min(grid) and max(grid) <= g.nvalues
             and all(v == w for v, w in zip(puzzle.givens, grid) if v)):
         return list(violations(puzzle, grid))          # the values are right: check the rules
     out = []
     for i, v in enumerate(grid):
-        if not (isinstance(v, int) and 1 <= v <= g.size):
-            out.append(f"{cell_name(g.cell(i))} holds {v!r}, not a value in 1..{g.size}")
+        if not (isinstance(v, int) and 1 <= v <= g.nvalues):
+            out.append(f"{cell_name(g.cell(i))} holds {v!r}, not a value in 1..{g.nvalues}")
         elif puzzle.givens[i] and puzzle.givens[i] != v:
             out.append(f"{cell_name(g.cell(i))} holds {puzzle.symbol(v)} but the given is "
                        f"{puzzle.symbol(puzzle.givens[i])}")

@@ -137,7 +137,7 @@ def _compile(problem: Problem) -> Compiled:
 def _implied(problem: Problem) -> list[_TableBits]:
     """Return the tables the puzzle's rules imply over its cells (none for a bare problem)."""
     puzzle = problem.puzzle
-    if puzzle is None or puzzle.geometry.size != problem.size:
+    if puzzle is None or puzzle.geometry.nvalues != problem.size:
         return []
     g = puzzle.geometry
     return [_TableBits(tuple(g.index(c) for c in cells), tuple(tuples))

@@ -154,6 +154,9 @@ class Engine:
     # quadruples and renban lines bring). `refusal` reads both before a run.
     takes: ClassVar[frozenset[type]] = frozenset({AllDifferent, Nogood, Table, AbsDiffNot})
     takes_aux: ClassVar[bool] = False
+    # whether it takes a grid of more values than a house has cells (its encoding reads a
+    # cell's values from the problem's domain and says "each value once" of full houses only)
+    takes_more_values: ClassVar[bool] = False
     # The engine options (`-o name=value`) it knows, each with the values it takes and its
     # default: any other name, or a value an option does not take, is bad input, found here
     # before anything runs.
@@ -191,6 +194,11 @@ class Engine:
 
     def refusal(self, problem: Problem) -> str | None:
         """Return why this engine cannot take `problem` (naming the rule kinds), or None."""
+        if problem.more_values and not self.takes_more_values:
+            n = problem.side
+            return (f"engine {self.spec!r} cannot take a grid of {problem.size} values on "
+                    f"{n}x{n} cells: its encoding holds every value in each house; try "
+                    f"--engine native, sat or cpsat")
         kinds = set(problem.kinds())
         aux = bool(problem.aux)
         if Linear in kinds and Linear not in self.takes:

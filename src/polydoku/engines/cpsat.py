@@ -89,6 +89,7 @@ class CpSatEngine(Engine):
     capabilities = frozenset({"solve", "count", "core"})
     takes = ALL_KINDS
     takes_aux = True
+    takes_more_values = True
 
     def available(self) -> Availability:
         # looked up, not imported: importing OR-tools takes a quarter of a second

@@ -246,6 +246,7 @@ class NativeEngine(Engine):
     capabilities = frozenset({"solve", "count"})
     takes = ALL_KINDS
     takes_aux = True
+    takes_more_values = True
 
     def available(self) -> Availability:
         from .. import __version__

@@ -26,6 +26,7 @@ class PycosatEngine(Engine):
     capabilities = frozenset({"solve", "count"})
     takes = ALL_KINDS
     takes_aux = True
+    takes_more_values = True
 
     def available(self) -> Availability:
         try:

@@ -84,6 +84,7 @@ class SatEngine(Engine):
     capabilities = frozenset({"solve", "count", "core"})
     takes = ALL_KINDS
     takes_aux = True
+    takes_more_values = True
 
     def __init__(self, variant=None, *, keep=None, options=None):
         super().__init__(variant, keep=keep, options=options)

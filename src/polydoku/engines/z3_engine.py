@@ -67,6 +67,7 @@ class Z3Engine(Engine):
     capabilities = frozenset({"solve", "count", "core"})
     takes = ALL_KINDS
     takes_aux = True
+    takes_more_values = True
     # Enumeration by blocking clauses costs Z3 about 25 ms of CPU per solution on 9x9, so the
     # --count differential (5,260 solutions over 43 puzzles) takes a spread of 5 of them.
     differential_limit = 5

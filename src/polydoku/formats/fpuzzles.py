@@ -304,7 +304,7 @@ def _named_lines(data: dict, n: int, names: dict[str, str], conv: Converted) -> 
 def to_fpuzzles(puzzle, solution=None) -> dict[str, Any]:
     """Return the f-puzzles JSON of a puzzle (its rules, regions and givens)."""
     from .jsonfmt import puzzle_to_dict
-    if puzzle.geometry.low != 1:
+    if not puzzle.geometry.plain_values:
         raise BadInput(f"f-puzzles and SudokuPad hold values 1..{puzzle.size}, not "
                        f"{puzzle.geometry.values_words()}")
     d = puzzle_to_dict(puzzle)

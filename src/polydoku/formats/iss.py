@@ -73,7 +73,9 @@ def _layout(puzzle: Puzzle) -> Iterator[str]:
     g = puzzle.geometry
     n = g.size
     if g.low != 1:
-        yield f"Shape~{n}x{n}~{g.low}-{g.real(n)}"
+        yield f"Shape~{n}x{n}~{g.low}-{g.real(g.nvalues)}"
+    elif g.more_values:
+        yield f"Shape~{n}x{n}~{g.nvalues}"
     elif n != 9:
         yield f"Shape~{n}x{n}"
     if g.is_rectangular and (g.box_rows, g.box_cols) == box_shape_for(n):
@@ -117,6 +119,7 @@ class _Reader:
     def __init__(self) -> None:
         self.size = 9
         self.low = 1                    # the lowest value (Shape~9x9~0-8: 0)
+        self.count = 9                  # how many values (Shape~6x6~9: 9; the side by default)
         self.shaped = False
         self.layout: str | None = None
         self.no_boxes = False
@@ -142,7 +145,7 @@ def _read_given(rd: _Reader, args: list[str]) -> None:
     """Read a Given item: single values are givens, the even or odd values are even/odd cells,
     other sets of values candidate givens (cells of one set are one `candidates` rule). A cell
     given again keeps both: as ISS reads them, every given holds (two values: no solution)."""
-    n, low = rd.size, rd.low
+    n, low = max(rd.size, rd.count), rd.low
     evens = [v for v in range(low, low + n) if v % 2 == 0]
     odds = [v for v in range(low, low + n) if v % 2]
     marked: dict[str, list[str]] = {"even": [], "odd": []}
@@ -193,7 +196,8 @@ def _read_rule(rd: _Reader, name: str, args: list[str]) -> None:
 
 
 def _read_shape(rd: _Reader, args: list[str]) -> None:
-    """Read `Shape~RxC` and its values, `~LO-HI` (0-8) or `~V` (1..V)."""
+    """Read `Shape~RxC` and its values, `~LO-HI` (0-8) or `~V` (1..V): V may be more than the
+    side (`6x6~9`: each house holds six different values of nine)."""
     m = re.fullmatch(r"(\d{1,2})x(\d{1,2})", args[0] if args else "")
     if not m or m[1] != m[2]:
         raise BadInput("polydoku takes square shapes only (Shape~9x9)")
@@ -210,10 +214,18 @@ def _read_shape(rd: _Reader, args: list[str]) -> None:
     if not values:
         raise BadInput(f"{one_line(args[1][:20])!r} is not a range of values (0-8 or 9)")
     low, high = int(values[1] or 1), int(values[2])
-    if high - low + 1 != n:
-        raise BadInput(f"values {low}..{high} on a {n}x{n} grid: polydoku takes houses of "
-                       f"{n} cells holding {n} values, each once")
-    rd.low = low
+    if high - low + 1 < n:
+        raise BadInput(f"values {low}..{high} on a {n}x{n} grid: a house of {n} cells "
+                       f"holds {n} different values")
+    rd.low, rd.count = low, high - low + 1
+
+
+def _read_region_size(rd: _Reader, args: list[str]) -> None:
+    """Read `RegionSize~K`: the cells of each box or jigsaw piece, the side as in every
+    polydoku grid."""
+    if len(args) != 1 or not args[0].isdigit() or int(args[0]) != rd.size:
+        raise BadInput(f"RegionSize~{one_line('~'.join(args)[:20])}: polydoku's boxes and "
+                       f"regions have as many cells as a row ({rd.size})")
 
 
 def _read_item(rd: _Reader, k: int, item: str) -> None:
@@ -223,6 +235,8 @@ def _read_item(rd: _Reader, k: int, item: str) -> None:
             _read_given(rd, args)
         elif name == "Shape":
             _read_shape(rd, args)
+        elif name == "RegionSize":
+            _read_region_size(rd, args)
         elif name == "NoBoxes" and not args:
             rd.no_boxes = True
         elif name == "Jigsaw" and args:
@@ -265,10 +279,10 @@ def parse_iss(text: str, *, name: str | None = None) -> Puzzle:
     shapes = [k for k, item in enumerate(items) if item.split("~")[0] == "Shape"]
     for k in shapes[:1] + [k for k in range(len(items)) if k not in shapes[:1]]:
         _read_item(rd, k, items[k])
-    n = rd.size
+    n, nv = rd.size, max(rd.count, rd.size)
     data: dict[str, Any] = {"size": n, "rules": [r for rule in rd.rules for r in _along(rule)]}
-    if rd.low != 1:
-        data["values"] = [rd.low, rd.low + n - 1]
+    if rd.low != 1 or nv != n:
+        data["values"] = [rd.low, rd.low + nv - 1]
     if rd.layout is not None and not rd.no_boxes and _has_boxes(n):
         if len(rd.layout) != n * n:
             raise BadInput(f"ISS Jigsaw layout has {len(rd.layout)} cells, expected {n * n}")
@@ -286,7 +300,7 @@ def parse_iss(text: str, *, name: str | None = None) -> Puzzle:
     elif rd.no_boxes:
         data["box"] = "none"
     from ..model.puzzle import default_alphabet
-    symbols = default_alphabet(n, rd.low)
+    symbols = default_alphabet(nv, rd.low)
     data["givens"] = "".join(symbols[rd.givens[divmod(i, n)] - rd.low] if divmod(i, n) in rd.givens
                              else "." for i in range(n * n))
     return puzzle_from_dict(data, name=name)

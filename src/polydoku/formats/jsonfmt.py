@@ -50,7 +50,7 @@ def puzzle_from_dict(data: Any, *, name: str | None = None) -> Puzzle:
     size = data.get("size") or size_for_length(len(givens))
     if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
         raise BadInput(f"JSON \"size\" must be an integer in {MIN_SIZE}..{MAX_SIZE}")
-    geometry = _geometry(data, size).with_low(_low(data.get("values"), size))
+    geometry = _geometry(data, size).with_values(*_values(data.get("values"), size))
     if len(givens) != geometry.ncells:
         raise BadInput(f"JSON \"givens\" has {len(givens)} symbols, expected {geometry.ncells}")
     alphabet = data.get("alphabet") or None
@@ -96,18 +96,19 @@ def _geometry(data: dict[str, Any], size: int) -> Geometry:
     return Geometry(size, int(box[0]), int(box[1]))
 
 
-def _low(values: Any, size: int) -> int:
-    """Return the first value of a JSON "values" field ([low, high], high - low + 1 = size)."""
+def _values(values: Any, size: int) -> tuple[int, int]:
+    """Return the first value and the number of values of a JSON "values" field ([low, high],
+    at least `size` values: more than a house has cells make each house hold different ones)."""
     if values is None:
-        return 1
+        return 1, size
     if (not isinstance(values, list) or len(values) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in values)):
         raise BadInput("JSON \"values\" must be [lowest, highest]")
     low, high = values
-    if high - low + 1 != size:
+    if high - low + 1 < size:
         raise BadInput(f"JSON \"values\" {low}..{high} are {high - low + 1} values; a "
-                       f"{size}x{size} grid holds {size}")
-    return low
+                       f"{size}x{size} grid holds at least {size}")
+    return low, high - low + 1
 
 
 def _regions(regions: Any, size: int) -> list[list[int]]:
@@ -145,11 +146,11 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         out["box"] = "none"
     else:
         out["regions"] = [[cell_name(g.cell(i)) for i in region] for region in g.boxes]
-    if g.low != 1:
-        out["values"] = [g.low, g.real(g.size)]
+    if g.low != 1 or g.more_values:
+        out["values"] = [g.low, g.real(g.nvalues)]
     out["givens"] = "".join(puzzle.symbol(v) for v in puzzle.givens)
     out["rules"] = [r.to_data() for r in puzzle.rules]
-    if puzzle.alphabet != default_alphabet(g.size, g.low):
+    if puzzle.alphabet != default_alphabet(g.nvalues, g.low):
         out["alphabet"] = puzzle.alphabet
     if puzzle.name:
         out["name"] = puzzle.name

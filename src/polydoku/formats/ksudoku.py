@@ -69,7 +69,7 @@ def write_ksudoku(puzzle: Puzzle, solution: Sequence[int] | None = None) -> str:
     if g.size not in ORDERS or g.box_rows != g.box_cols:
         raise BadInput(f"KSudoku saves plain sudoku of order 4, 9, 16 or 25 with square "
                        f"boxes, not {g.size}x{g.size} with {g.box_rows}x{g.box_cols} boxes")
-    if g.low != 1:
+    if not g.plain_values:
         raise BadInput(f"KSudoku saves values 1..{g.size}, not {g.values_words()}")
     if puzzle.rules:
         raise BadInput(f"a plain KSudoku save cannot carry the rules "

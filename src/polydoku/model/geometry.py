@@ -3,10 +3,12 @@
 Cells are 0-based `(row, col)` pairs inside the code, numbered `row * size + col`;
 `r1c6` names appear only at the edges (`cell_name`, `parse_cell`).
 
-Values: a grid holds N values, `low`..`low + N - 1` (1..N unless `low` says otherwise, as the
-0..8 of a "0-indexed" sudoku). Inside the code a cell always holds the value's index 1..N
-(0 = empty), so that houses, engines and candidate bitmasks never change; `real` turns an
-index into the value a person reads, and the kinds whose statement is arithmetic read it.
+Values: a grid holds V values, `low`..`low + V - 1` (1..N unless `low` says otherwise, as the
+0..8 of a "0-indexed" sudoku). V is the grid's side N unless `count` says more (ISS's
+`Shape~6x6~9`: nine values on a 6x6 grid, each house holding six different ones). Inside the
+code a cell always holds the value's index 1..V (0 = empty), so that houses, engines and
+candidate bitmasks never change; `real` turns an index into the value a person reads, and the
+kinds whose statement is arithmetic read it.
 """
 
 from __future__ import annotations
@@ -117,14 +119,20 @@ class Geometry:
     box_cols: int
     regions: tuple[tuple[int, ...], ...] | None = None
     low: int = 1
+    count: int = 0              # how many values, when more than the side N (0: N)
 
     def __post_init__(self) -> None:
         if not MIN_SIZE <= self.size <= MAX_SIZE:
             raise BadInput(f"size {self.size} is outside {MIN_SIZE}..{MAX_SIZE}")
+        if (isinstance(self.count, bool) or not isinstance(self.count, int)
+                or self.count and not self.size < self.count <= MAX_VALUE + 1):
+            raise BadInput(f"{self.count!r} values on a {self.size}x{self.size} grid: a grid "
+                           f"holds {self.size}..{MAX_VALUE + 1} values")
+        top = MAX_VALUE - self.nvalues + 1
         if (isinstance(self.low, bool) or not isinstance(self.low, int)
-                or not 0 <= self.low <= MAX_VALUE - self.size + 1):
-            raise BadInput(f"values {self.low!r}..: a {self.size}x{self.size} grid's values "
-                           f"start at 0..{MAX_VALUE - self.size + 1}")
+                or not 0 <= self.low <= top):
+            raise BadInput(f"values {self.low!r}..: a {self.size}x{self.size} grid's "
+                           f"{self.nvalues} values start at 0..{top}")
         if self.regions is not None:
             self._check_regions()
         elif self.box_rows * self.box_cols != self.size or min(self.box_rows, self.box_cols) < 2:
@@ -157,8 +165,31 @@ class Geometry:
         return cls(size, 0, 0, tuple(tuple(sorted(r)) for r in regions), low)
 
     def with_low(self, low: int) -> "Geometry":
-        """Return the same grid holding the values low..low + N - 1."""
+        """Return the same grid holding the values low..low + V - 1."""
         return self if low == self.low else replace(self, low=low)
+
+    def with_values(self, low: int, count: int) -> "Geometry":
+        """Return the same grid holding `count` values from `low` (count N: one per cell of
+        a house, as a sudoku)."""
+        count = 0 if count == self.size else count
+        return self if (low, count) == (self.low, self.count) else replace(self, low=low,
+                                                                           count=count)
+
+    @property
+    def nvalues(self) -> int:
+        """Return V, how many values the grid holds (N unless `count` says more)."""
+        return self.count or self.size
+
+    @property
+    def plain_values(self) -> bool:
+        """Return whether the grid holds 1..N, one of each in every house."""
+        return self.low == 1 and not self.count
+
+    @property
+    def more_values(self) -> bool:
+        """Return whether the grid holds more values than a house has cells (a house then
+        holds different values, not every value)."""
+        return self.count > self.size
 
     @property
     def offset(self) -> int:
@@ -171,7 +202,7 @@ class Geometry:
 
     def values_words(self) -> str:
         """Return the grid's values in words: "1..9", "0..8"."""
-        return f"{self.low}..{self.low + self.size - 1}"
+        return f"{self.low}..{self.low + self.nvalues - 1}"
 
     @property
     def is_rectangular(self) -> bool:

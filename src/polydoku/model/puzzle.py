@@ -53,21 +53,22 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         n = self.geometry.size
+        nv = self.geometry.nvalues
         if self.name is not None:
             if not isinstance(self.name, str):
                 raise BadInput(f"the puzzle's name must be text, not {type(self.name).__name__}")
             object.__setattr__(self, "name", clean_name(self.name) or None)
         g = self.geometry
         if not self.alphabet:
-            object.__setattr__(self, "alphabet", default_alphabet(n, g.low))
-        _check_alphabet(self.alphabet, n, g.low)
+            object.__setattr__(self, "alphabet", default_alphabet(nv, g.low))
+        _check_alphabet(self.alphabet, nv, g.low)
         if len(self.givens) != self.geometry.ncells:
             raise BadInput(f"{len(self.givens)} cells given, expected {self.geometry.ncells}")
-        if self.givens and not 0 <= min(self.givens) <= max(self.givens) <= n:
+        if self.givens and not 0 <= min(self.givens) <= max(self.givens) <= nv:
             for i, v in enumerate(self.givens):
-                if not 0 <= v <= n:
+                if not 0 <= v <= nv:
                     raise BadInput(f"{cell_name(self.geometry.cell(i))}: value {v} is outside "
-                                   f"1..{n}")
+                                   f"1..{nv}")
         for k, rule in enumerate(self.rules):
             for r, c in rule.footprint():
                 if not self.geometry.in_grid(r, c):
@@ -76,6 +77,10 @@ class Puzzle:
             if g.low != 1 and not rule.any_values:
                 raise BadInput(f"rule {k + 1} ({rule.kind}): polydoku reads this kind on values "
                                f"1..{n} only, not {g.values_words()}")
+            if g.more_values and not rule.any_count:
+                raise BadInput(f"rule {k + 1} ({rule.kind}): polydoku reads this kind on grids "
+                               f"whose houses hold every value, not {nv} values on "
+                               f"{n} cells")
 
     @classmethod
     def empty(cls, size: int = 9, rules: tuple[Rule, ...] = ()) -> "Puzzle":

@@ -108,6 +108,11 @@ class Rule:
     # values themselves (`Geometry.real`) and its fields hold values (not indices). A kind left
     # False is refused on a grid of other values (model/puzzle.py), never read wrong.
     any_values: ClassVar[bool] = False
+    # True when the kind holds on a grid of more values than a house has cells (ISS's
+    # `Shape~6x6~9`): its statement and lowering take a cell's values from the geometry's
+    # `nvalues` (the Builder's `domain`), never from the side N. A kind left False is refused
+    # on such a grid (model/puzzle.py).
+    any_count: ClassVar[bool] = False
     # the score and level of this kind's own logic step (`technique`), HoDoKu's scale
     # (reasoning/logic/catalog.py), and what the step does in one phrase (docs/logic.md);
     # a score of 0 = the kind's step is none of its own

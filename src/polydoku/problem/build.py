@@ -29,6 +29,7 @@ class Builder:
     def __init__(self, geometry: Geometry):
         self.geometry = geometry
         self.size = geometry.size
+        self.nvalues = geometry.nvalues     # a cell's values 1..V (V = N but on a wider grid)
         self.ncells = geometry.ncells
         self.constraints: list[Constraint] = []
         self.aux: list[int] = []
@@ -49,9 +50,9 @@ class Builder:
         self.add(AllDifferent(tuple(vars_), f"{kind} {number}", Origin(kind, number, unit=True)))
 
     def domain(self, var: int) -> range:
-        """Return the values of a variable (1..N for a cell, 1..D for an auxiliary)."""
+        """Return the values of a variable (1..V for a cell, 1..D for an auxiliary)."""
         k = var - self.ncells
-        return range(1, (self.size if k < 0 else self.aux[k]) + 1)
+        return range(1, (self.nvalues if k < 0 else self.aux[k]) + 1)
 
     def new_var(self, domain_size: int, what: str) -> int:
         """Return a new auxiliary variable with values 1..domain_size.
@@ -145,5 +146,5 @@ def build_problem(puzzle: Puzzle) -> Problem:
     g = puzzle.geometry
     givens = tuple((i, v) for i, v in enumerate(puzzle.givens) if v)
     constraints, aux, aux_names = _lowered(g, puzzle.rules)
-    return Problem(g.size, g.ncells + len(aux), constraints, givens, _names(g.size, aux_names),
+    return Problem(g.nvalues, g.ncells + len(aux), constraints, givens, _names(g.size, aux_names),
                    puzzle, aux)

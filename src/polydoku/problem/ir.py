@@ -104,7 +104,8 @@ Constraint = AllDifferent | Nogood | Table | AbsDiffNot | Linear
 class Problem:
     """Variables 0..n-1, constraints and givens.
 
-    The first size² variables are the cells, each with values 1..size. Auxiliary variables
+    The first N² variables are the cells, each with values 1..size: `size` is how many values
+    a cell may hold, the grid's side N but on a grid of more values than a house has cells. Auxiliary variables
     (introduced by rules such as sandwiches, or by lowering sums) follow them: auxiliary
     variable size² + k takes values 1..aux[k]; what a value means is known only to the rule
     or lowering that made it, which writes its tables and nogoods in those terms.
@@ -122,6 +123,18 @@ class Problem:
     def values(self) -> range:
         """Return the values every cell variable may take, 1..size."""
         return range(1, self.size + 1)
+
+    @property
+    def side(self) -> int:
+        """Return the grid's side N (N² cell variables)."""
+        from math import isqrt
+        return isqrt(self.ncells)
+
+    @property
+    def more_values(self) -> bool:
+        """Return whether a cell may hold more values than a house has cells (a house then
+        holds different values, not every value)."""
+        return self.size * self.size > self.ncells
 
     @property
     def ncells(self) -> int:
@@ -176,4 +189,4 @@ class Problem:
 
     def grid(self, solution: tuple[int, ...]) -> tuple[int, ...]:
         """Return a solution as a row-major grid (the cell values, auxiliaries dropped)."""
-        return tuple(solution[: self.size * self.size])
+        return tuple(solution[: self.ncells])

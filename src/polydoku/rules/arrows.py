@@ -23,6 +23,7 @@ class Arrow(Rule):
 
     kind: ClassVar[str] = "arrow"
     any_values: ClassVar[bool] = True       # it adds up and reads the values themselves
+    any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("arrow",)
     iss: ClassVar[str] = "Arrow PillArrow"
     description: ClassVar[str] = "the digits on the shaft add up to the number in the circle"
@@ -179,6 +180,7 @@ class Clone(Rule):
     kind: ClassVar[str] = "clone"
     fpuzzles: ClassVar[tuple[str, ...]] = ("clone",)
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     drawn_colour: ClassVar[str] = "#fdd0a2"
     description: ClassVar[str] = "the clone holds the same values as the original, cell for cell"
 

@@ -37,10 +37,10 @@ MAX_FILLINGS = 600      # tuples in a table a rule implies for search (Rule.impl
 
 def fillings(g: Geometry, cells: Sequence[Cell], ok: Callable[[list[int]], bool],
              limit: int = MAX_FILLINGS) -> list[tuple[int, ...]] | None:
-    """Return every filling of `cells` (values 1..N, cells that share a row, column or box
+    """Return every filling of `cells` (values 1..V, cells that share a row, column or box
     differing) that `ok` accepts, `ok` being asked of each prefix too (False: no way on);
-    None past `limit` fillings or on grids above 9x9 (a table too large to help)."""
-    if g.size > 9:
+    None past `limit` fillings or on grids of more than 9 values (a table too large to help)."""
+    if g.nvalues > 9:
         return None
     idx = [g.index(c) for c in cells]
     peers = [g.peers[i] for i in idx]
@@ -55,7 +55,7 @@ def fillings(g: Geometry, cells: Sequence[Cell], ok: Callable[[list[int]], bool]
         seen = 0                   # the values of the earlier cells this one must differ from
         for j in apart[k]:
             seen |= 1 << done[j]
-        for v in range(1, g.size + 1):
+        for v in range(1, g.nvalues + 1):
             if seen >> v & 1:
                 continue
             done.append(v)

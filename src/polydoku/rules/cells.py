@@ -23,6 +23,7 @@ class ExtraRegion(CellsRule):
     kind: ClassVar[str] = "extra-region"
     fpuzzles: ClassVar[tuple[str, ...]] = ("extraregion",)
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "AllDifferent"
     drawn_colour: ClassVar[str] = "#c7e9c0"
     description: ClassVar[str] = "the cells hold different values"
@@ -54,6 +55,7 @@ class Even(CellsRule):
     description: ClassVar[str] = "each marked cell holds an even value"
     remainder: ClassVar[int] = 0
     any_values: ClassVar[bool] = True       # the parity of the values themselves
+    any_count: ClassVar[bool] = True
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         for cell, v in zip(self.cells, values_at(grid, geometry, self.cells)):
@@ -119,6 +121,7 @@ class Minimum(CellsRule):
     fpuzzles: ClassVar[tuple[str, ...]] = ("minimum",)
     fpuzzles_form: ClassVar[str] = "cell"
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     description: ClassVar[str] = ("each marked cell is smaller than its orthogonal neighbours "
                                   "that are not marked")
     aliases: ClassVar[tuple[str, ...]] = ("min",)
@@ -208,6 +211,7 @@ class Killer(CellsRule):
 
     kind: ClassVar[str] = "killer"
     any_values: ClassVar[bool] = True       # `total` adds up the values themselves
+    any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("killercage",)
     iss: ClassVar[str] = "Cage"
     description: ClassVar[str] = "a cage's cells differ and add up to its sum"

@@ -77,6 +77,7 @@ class AntiKnight(DistinctPairsRule):
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"anti-?knight|knight'?s move|chess knight",)
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "AntiKnight"
     description: ClassVar[str] = "two cells a chess knight's move apart differ"
     offsets: ClassVar[tuple[tuple[int, int], ...]] = _KNIGHT
@@ -94,6 +95,7 @@ class AntiKing(DistinctPairsRule):
         r"anti-?king|king'?s move|touch(?:ing)? diagonally|diagonally adjacent cells (?:can|may)"
         r"not",)
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "AntiKing"
     description: ClassVar[str] = "two cells a chess king's move apart differ"
     offsets: ClassVar[tuple[tuple[int, int], ...]] = _KING
@@ -111,6 +113,7 @@ class NonConsecutive(GlobalRule):
         r"non-?consecutive|(?:orthogonally )?adjacent cells (?:can|may)not (?:contain|be) "
         r"consecutive",)
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "AntiConsecutive"
     description: ClassVar[str] = ("orthogonally adjacent cells do not differ by exactly 1 "
                                   "(but where a white kropki dot joins them)")
@@ -155,6 +158,7 @@ class Diagonal(GlobalRule):
 
     kind: ClassVar[str] = "diagonal"
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "Diagonal"
     description: ClassVar[str] = "each main diagonal holds every value once"
     aliases: ClassVar[tuple[str, ...]] = ("x", "diagonals", "x-sudoku")
@@ -242,6 +246,7 @@ class DisjointGroups(GlobalRule):
         r"disjoint (?:groups|sets|subsets|sudoku|rule)|same (?:relative )?position (?:in|within|"
         r"relative to) (?:its|their|each|the) (?:3x3 )?(?:box|region)",)
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "DisjointSets"
     description: ClassVar[str] = "cells in the same position of their boxes differ"
     aliases: ClassVar[tuple[str, ...]] = ("disjoint",)
@@ -266,6 +271,7 @@ class Windoku(GlobalRule):
 
     kind: ClassVar[str] = "windoku"
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "Windoku"
     drawn_colour: ClassVar[str] = "#9ecae1"
     description: ClassVar[str] = "each window (box-sized, one cell in from the edges) holds different values"

@@ -93,6 +93,7 @@ class Thermometer(_PairwiseLine):
     fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"\bthermo(?:meter)?s?\b",)
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "Thermo"
     description: ClassVar[str] = "values strictly increase from the bulb"
     aliases: ClassVar[tuple[str, ...]] = ("thermo",)
@@ -207,6 +208,7 @@ class Whispers(_PairwiseLine):
         r"more|differ by (?:at least )?(?:5|five)")
     path_number: ClassVar[str] = "difference"
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "Whisper"
     description: ClassVar[str] = "neighbours along the line differ by at least the difference"
     aliases: ClassVar[tuple[str, ...]] = ("german-whispers", "whisper")
@@ -282,6 +284,7 @@ class Palindrome(CellsRule):
                               for i in range(len(cells) // 2) if cells[i] != cells[-1 - i])
         return [{"kind": "clone", "cells": [a], "copy": [b]} for a, b in pairs]
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "Palindrome"
     description: ClassVar[str] = "the line reads the same from both ends"
     min_cells: ClassVar[int] = 2
@@ -333,6 +336,7 @@ class Palindrome(CellsRule):
 class Renban(CellsRule):
     """The line holds different values that form a run of consecutive numbers."""
 
+    any_count: ClassVar[bool] = True
     kind: ClassVar[str] = "renban"
     fpuzzles: ClassVar[tuple[str, ...]] = ("renban",)
     fpuzzles_form: ClassVar[str] = "lines"
@@ -355,16 +359,16 @@ class Renban(CellsRule):
     @classmethod
     def read_cells(cls, data, g):
         cells = super().read_cells(data, g)
-        if len(cells) > g.size:
+        if len(cells) > g.nvalues:
             raise BadInput(f"field \"cells\": a renban line of {len(cells)} cells cannot hold "
-                           f"different values 1..{g.size}")
+                           f"different values 1..{g.nvalues}")
         return cells
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
         b.all_different(xs)
         length = len(xs)
-        low = b.new_var(b.size - length + 1, "lowest value")
+        low = b.new_var(b.nvalues - length + 1, "lowest value")
         for x in xs:
             b.relation(low, x, lambda lo, v: lo <= v <= lo + length - 1)
 
@@ -397,7 +401,7 @@ class Renban(CellsRule):
         """The line holds a run of len(cells) consecutive values: only the runs every cell can
         take part in remain (each cell a value of the run), and a cell keeps the values of
         those runs."""
-        n, k = geometry.size, len(self.cells)
+        n, k = geometry.nvalues, len(self.cells)
         idx = [geometry.index(c) for c in self.cells]
         masks = [cands[i] for i in idx]
         fits = []
@@ -690,6 +694,7 @@ class Parity(_PairwiseLine):
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"parity line|alternate between odd and even",)
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "Modular"
     description: ClassVar[str] = "neighbours along the line alternate odd and even"
     aliases: ClassVar[tuple[str, ...]] = ("parity-line", "parityline")

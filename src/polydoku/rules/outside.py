@@ -87,6 +87,7 @@ class LittleKiller(Rule):
         return (self.start,)
 
     any_values: ClassVar[bool] = True       # `total` adds up the values themselves
+    any_count: ClassVar[bool] = True
 
     def index_total(self, g: Geometry) -> int:
         """Return what the diagonal's value indices add up to (its sum on values 1..N)."""

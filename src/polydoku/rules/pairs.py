@@ -22,6 +22,7 @@ class KropkiWhite(PairRule):
     kind: ClassVar[str] = "kropki-white"
     fpuzzles: ClassVar[tuple[str, ...]] = ("difference",)
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "WhiteDot"
     description: ClassVar[str] = "cells joined by a white dot hold consecutive values"
     aliases: ClassVar[tuple[str, ...]] = ("white-dot", "difference")
@@ -56,6 +57,7 @@ class KropkiBlack(PairRule):
 
     kind: ClassVar[str] = "kropki-black"
     any_values: ClassVar[bool] = True       # `ok` reads the values themselves
+    any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("ratio",)
     iss: ClassVar[str] = "BlackDot"
     description: ClassVar[str] = "cells joined by a black dot hold values in ratio 1:2"
@@ -90,6 +92,7 @@ class XV(PairRule):
 
     kind: ClassVar[str] = "xv"
     any_values: ClassVar[bool] = True       # `ok` reads the values themselves
+    any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("xv",)
     iss: ClassVar[str] = "X V"
     description: ClassVar[str] = "cells joined by an X add up to 10, by a V to 5"
@@ -283,6 +286,7 @@ class KropkiNegative(_Negative):
 
     kind: ClassVar[str] = "kropki-negative"
     any_values: ClassVar[bool] = True       # `ok` reads the values themselves
+    any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("negative",)
     fpuzzles_marks: ClassVar[dict[str, str]] = {"white": "difference", "black": "ratio"}
     iss: ClassVar[str] = "StrictKropki"
@@ -308,6 +312,7 @@ class XVNegative(_Negative):
 
     kind: ClassVar[str] = "xv-negative"
     any_values: ClassVar[bool] = True       # `ok` reads the values themselves
+    any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("negative",)
     fpuzzles_marks: ClassVar[dict[str, str]] = {"x": "xv", "v": "xv"}
     iss: ClassVar[str] = "StrictXV"
@@ -339,6 +344,7 @@ class GreaterThan(PairRule):
 
     kind: ClassVar[str] = "greater-than"
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "GreaterThan"
     description: ClassVar[str] = "of two neighbours joined by a sign, the first holds the larger value"
     aliases: ClassVar[tuple[str, ...]] = ("greaterthan", "inequality")

@@ -22,6 +22,7 @@ class Candidates(CellsRule):
     kind: ClassVar[str] = "candidates"
     iss: ClassVar[str] = ""    # ISS writes them as givens: read by formats/iss.py, written here
     any_values: ClassVar[bool] = True       # `values` are the values themselves
+    any_count: ClassVar[bool] = True
     description: ClassVar[str] = "each listed cell holds one of the listed values"
     aliases: ClassVar[tuple[str, ...]] = ("candidate-givens", "given-candidates", "pencilmarks")
 

@@ -1,0 +1,135 @@
+"""Grids of more values than a house has cells (ISS's `Shape~6x6~9`): each house holds
+different values, not every value. The kinds that say they read such grids (`any_count`) are
+checked against their own statement, the engines that take them against each other, and the
+formats read and write the number of values."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from polydoku import api
+from polydoku.errors import BadInput
+from polydoku.formats.iss import parse_iss, to_iss
+from polydoku.formats.jsonfmt import puzzle_from_dict, write_json
+from polydoku.model import Geometry, Puzzle
+from polydoku.rules import rules_from_data
+from polydoku.rules.registry import kinds
+from polydoku.verify import grid_problems
+
+from conftest import need_engine
+from test_rule_kinds import instance
+
+WIDE = Geometry(4, 2, 2, count=5)       # a 4x4 grid of 2x2 boxes holding values 1..5
+COUNTING = sorted(k for k, cls in kinds().items() if cls.any_count)
+
+
+def _random_grid(rng: random.Random, g: Geometry) -> list[int]:
+    """Return a random grid whose houses each hold different values (backtracking)."""
+    n, grid = g.ncells, [0] * g.ncells
+    peers = g.peers
+
+    def fill(i: int) -> bool:
+        if i == n:
+            return True
+        values = list(range(1, g.nvalues + 1))
+        rng.shuffle(values)
+        for v in values:
+            if all(grid[j] != v for j in peers[i]):
+                grid[i] = v
+                if fill(i + 1):
+                    return True
+        grid[i] = 0
+        return False
+
+    assert fill(0)
+    return grid
+
+
+def _solves(puzzle: Puzzle, grid: list[int]) -> bool:
+    """Return whether the native engine accepts the whole grid given."""
+    outcome = api.solve(puzzle.with_givens(grid), api.get_engine("native"), max_solutions=1)
+    return bool(outcome.solutions)
+
+
+@pytest.mark.parametrize("kind", COUNTING)
+def test_each_counting_kind_lowers_to_its_own_statement_on_more_values(kind):
+    rng = random.Random(kind)
+    checked = 0
+    for _ in range(40):
+        data = instance(kind, rng)
+        if data is None:
+            continue
+        try:
+            rules = rules_from_data([data], WIDE)
+        except BadInput:
+            continue
+        puzzle = Puzzle(WIDE, (0,) * 16, tuple(rules))
+        for _ in range(6):
+            grid = _random_grid(rng, WIDE)
+            assert _solves(puzzle, grid) == (not grid_problems(puzzle, grid)), (data, grid)
+            checked += 1
+    assert checked >= 30
+
+
+def test_a_kind_that_reads_every_value_once_is_refused_by_name():
+    plain = sorted(k for k, cls in kinds().items() if not cls.any_count)
+    assert plain, "every kind reads grids of more values"
+    assert "sandwich" in plain
+    rules = rules_from_data([instance("sandwich", random.Random(1))], Geometry.of_size(4))
+    with pytest.raises(BadInput, match="whose houses hold every value, not 5 values on 4"):
+        Puzzle(WIDE, (0,) * 16, rules)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 6))
+def test_native_sat_and_cpsat_count_the_same_on_more_values(seed, nclues):
+    need_engine("cpsat")
+    rng = random.Random(seed)
+    grid = _random_grid(rng, WIDE)
+    givens = [0] * 16
+    for i in rng.sample(range(16), nclues + 6):
+        givens[i] = grid[i]
+    puzzle = Puzzle(WIDE, tuple(givens))
+    counts = {}
+    for engine in ("native", "sat", "cpsat"):
+        outcome = api.solve(puzzle, api.get_engine(engine), max_solutions=50)
+        counts[engine] = len(outcome.solutions)
+        assert all(not grid_problems(puzzle, s) for s in outcome.solutions)
+        assert any(s == tuple(grid) for s in outcome.solutions) or counts[engine] == 50
+    assert len(set(counts.values())) == 1, counts
+
+
+def test_the_grid_holds_values_its_houses_cannot_all_hold():
+    puzzle = Puzzle(WIDE, (0,) * 16)
+    solutions = api.solve(puzzle, api.get_engine("native"), max_solutions=10_000).solutions
+    assert any(5 in s for s in solutions) and any(5 not in s[:4] for s in solutions)
+    assert not grid_problems(puzzle, solutions[0])
+    assert grid_problems(puzzle, [6] + list(solutions[0][1:])) == [
+        "r1c1 holds 6, not a value in 1..5"]
+
+
+def test_an_engine_that_needs_every_value_in_a_house_refuses_by_name():
+    from polydoku.problem import build_problem
+    problem = build_problem(Puzzle(WIDE, (0,) * 16))
+    refusal = api.get_engine("clingo").refusal(problem)
+    assert refusal and "5 values on 4x4 cells" in refusal
+    assert api.get_engine("native").refusal(problem) is None
+
+
+def test_json_and_iss_read_and_write_the_number_of_values():
+    puzzle = puzzle_from_dict({"size": 6, "box": [2, 3], "values": [1, 9],
+                               "givens": "9" + "." * 35})
+    assert puzzle.geometry.nvalues == 9 and puzzle.givens[0] == 9
+    assert '"values": [1, 9]' in write_json(puzzle)
+    text = to_iss(puzzle)
+    assert "Shape~6x6~9" in text and parse_iss(text) == puzzle
+    zero = parse_iss(".Shape~6x6~0-9.~R1C1_9")
+    assert zero.geometry.nvalues == 10 and zero.geometry.low == 0
+    assert parse_iss(to_iss(zero)) == zero
+    with pytest.raises(BadInput, match="holds at least 6"):
+        puzzle_from_dict({"size": 6, "values": [1, 5], "givens": "." * 36})
+    with pytest.raises(BadInput, match="outside 1..9"):
+        Puzzle(puzzle.geometry, (10,) + (0,) * 35)
