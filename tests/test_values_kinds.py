@@ -14,6 +14,7 @@ from polydoku import api
 from polydoku.errors import BadInput
 from polydoku.model import Geometry, Puzzle
 from polydoku.rules import rules_from_data
+from polydoku.rules.base import SIDES, OutsideRule
 from polydoku.rules.registry import kinds
 from polydoku.verify import grid_problems
 
@@ -92,6 +93,8 @@ def drawn_on_zero(rng: random.Random) -> list:
             continue
         for _ in range(40):
             data = cls.sample(rng, 9)
+            if data is None and issubclass(cls, OutsideRule):
+                data = outside_clue(cls, rng)
             if data is None:
                 break
             try:
@@ -102,6 +105,19 @@ def drawn_on_zero(rng: random.Random) -> list:
                 out.append(rule)
                 break
     return out
+
+
+def outside_clue(cls, rng: random.Random) -> dict | None:
+    """Return a clue of an outside kind at a random place that the solution grid obeys."""
+    data = {"kind": cls.kind, "side": rng.choice(SIDES), "index": rng.randint(1, 9)}
+    for v in range(0, 200):
+        try:
+            rule = rules_from_data([{**data, cls.value_field: v}], G9)[0]
+        except BadInput:
+            continue
+        if not list(rule.violations(SOLVED, G9)):
+            return {**data, cls.value_field: v}
+    return None
 
 
 @settings(max_examples=30, deadline=None)

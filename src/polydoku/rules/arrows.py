@@ -392,36 +392,53 @@ class ColumnIndex(CellsRule):
     description: ClassVar[str] = "a value X in a marked cell of column C puts C in column X of its row"
     aliases: ClassVar[tuple[str, ...]] = ("columnindex", "column-indexing", "col-index")
     by_row: ClassVar[bool] = False
+    # the values themselves are places and column (row) numbers 1..N, as ISS reads them: on
+    # 0..8 a 0 points at no column and column 9's number is no value, so neither can stand
+    any_values: ClassVar[bool] = True
 
-    def target(self, cell: Cell, x: int) -> tuple[Cell, int]:
-        """Return the cell a value x in `cell` points at, and the value it must hold."""
+    def target(self, cell: Cell, x: int, g: Geometry) -> tuple[Cell, int] | None:
+        """Return the cell the value of index x in `cell` points at and the index of the
+        value it must hold (its column or row number), None when either is not on the grid."""
         r, c = cell
-        return ((x - 1, c), r + 1) if self.by_row else ((r, x - 1), c + 1)
+        place, must = g.real(x), (r if self.by_row else c) + 1 - g.offset
+        if not (1 <= place <= g.size and 1 <= must <= g.size):
+            return None
+        return ((place - 1, c), must) if self.by_row else ((r, place - 1), must)
 
     def lower(self, b) -> None:
+        g = b.geometry
         for cell in self.cells:
             var = b.var(cell)
-            pointing_home = {x for x in b.domain(var) if self.target(cell, x)[0] == cell}
-            if any(self.target(cell, x)[1] != x for x in pointing_home):
-                b.unary(var, lambda a, home=pointing_home, cell=cell:
-                        a not in home or self.target(cell, a)[1] == a)
+            # a value naming no cell or no value, or naming its own cell and another value
+            stuck = {x for x in b.domain(var) if (t := self.target(cell, x, g)) is None
+                     or t[0] == cell and t[1] != x}
+            if stuck:
+                b.unary(var, lambda a, stuck=stuck: a not in stuck)
             for x in b.domain(var):
-                other, must = self.target(cell, x)
-                if other != cell:
+                t = self.target(cell, x, g)
+                if t is not None and t[0] != cell:
+                    other, must = t
                     for w in b.domain(b.var(other)):
                         if w != must:
                             b.nogood(var, x, b.var(other), w)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        g = geometry
         for cell in self.cells:
             x = value_at(grid, geometry, cell)
             if not x:
                 continue
-            other, must = self.target(cell, x)
+            t = self.target(cell, x, g)
+            what = "row" if self.by_row else "column"
+            if t is None:
+                yield (f"{cell_name(cell)}={g.real(x)} points at no {what}, or its {what} "
+                       f"number is no value of {g.values_words()} ({self.kind})")
+                continue
+            other, must = t
             v = value_at(grid, geometry, other)
             if v and v != must:
-                yield (f"{cell_name(cell)}={x} says {cell_name(other)} holds {must}, but it holds "
-                       f"{v} ({self.kind})")
+                yield (f"{cell_name(cell)}={g.real(x)} says {cell_name(other)} holds "
+                       f"{g.real(must)}, but it holds {g.real(v)} ({self.kind})")
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape(ShapeKind.SHADE, tuple(geometry.index(c) for c in self.cells), style="index")]

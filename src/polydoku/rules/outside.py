@@ -16,7 +16,7 @@ from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name
 from ..model.rules import Rule, Shape, ShapeKind
 from . import params
-from .base import OutsideRule, outside_cell, fpuzzles_number, iss_number, mask_values, span, values_at
+from .base import SIDES, OutsideRule, outside_cell, fpuzzles_number, iss_number, mask_values, span, values_at
 from .cells import _matched, cage_sets
 
 _STEPS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
@@ -199,9 +199,12 @@ class Sandwich(OutsideRule):
     iss: ClassVar[str] = "Sandwich"
     description: ClassVar[str] = "the values between the 1 and the largest value add up to the clue"
     aliases: ClassVar[tuple[str, ...]] = ("sandwich-sum", "sandwichsum")
+    # the crusts are the lowest and the highest value (0 and 8 on 0..8); the sum adds up the
+    # values themselves
+    any_values: ClassVar[bool] = True
 
     def lower(self, b) -> None:
-        n = b.size
+        n, off = b.size, b.geometry.offset
         xs = b.vars(self.line(n))
         ends = []
         for v in (1, n):
@@ -212,7 +215,7 @@ class Sandwich(OutsideRule):
         lo, hi = ends
         # implied, for propagation: for each placing of the ends, the values a cell can hold
         # (inside: some set of that many middle values with the sum; outside: the rest)
-        inside_ok, outside_ok = _sandwich_digits(n, self.value)
+        inside_ok, outside_ok = _sandwich_digits(n, self.value, off)
         for j, x in enumerate(xs, start=1):
             rows = []
             for p in range(1, n + 1):
@@ -231,8 +234,8 @@ class Sandwich(OutsideRule):
             inside = b.new_var(2, f"cell {j + 1} inside")
             b.table((lo, hi, inside), [(p, q, 2 if min(p, q) < j + 1 < max(p, q) else 1)
                                        for p in range(1, n + 1) for q in range(1, n + 1) if p != q])
-            part = b.new_var(n + 1, f"cell {j + 1} counts")
-            b.table((inside, x, part), [(f, a, a + 1 if f == 2 else 1)
+            part = b.new_var(n + off + 1, f"cell {j + 1} counts")      # its value + 1 inside
+            b.table((inside, x, part), [(f, a, a + off + 1 if f == 2 else 1)
                                         for f in (1, 2) for a in range(1, n + 1)])
             parts.append(part)
         b.linear(parts, [1] * n, self.value + n)
@@ -264,7 +267,7 @@ class Sandwich(OutsideRule):
             for q in range(n):
                 if q == p or not masks[q] & top:
                     continue
-                fill = _sandwich_fill(masks, p, q, self.value, n)
+                fill = _sandwich_fill(masks, p, q, self.value, n, geometry.offset)
                 if fill is None:
                     return None
                 if not any(fill):
@@ -275,11 +278,12 @@ class Sandwich(OutsideRule):
         if not drop:
             return None
         cells = self.line(n)
-        where = "; ".join(f"1 at {cell_name(cells[p])} and {n} at {cell_name(cells[q])}"
+        lo, hi = geometry.low, geometry.real(n)
+        where = "; ".join(f"{lo} at {cell_name(cells[p])} and {hi} at {cell_name(cells[q])}"
                           for p, q in places[:3])
         more = f" (or {len(places) - 3} more placings)" if len(places) > 3 else ""
         return drop, (f"the sandwich {self.value} {self.place()} fits only with "
-                      f"{where or 'no placing of the 1 and the ' + str(n)}{more}, each "
+                      f"{where or f'no placing of the {lo} and the {hi}'}{more}, each "
                       f"with the values the sum leaves over outside it")
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
@@ -288,7 +292,7 @@ class Sandwich(OutsideRule):
         if 0 in vals or 1 not in vals or n not in vals:
             return
         i, j = sorted((vals.index(1), vals.index(n)))
-        total = sum(vals[i + 1:j])
+        total = sum(map(geometry.real, vals[i + 1:j]))
         if total != self.value:
             yield f"the sandwich {self.place()} holds {total}, not {self.value}"
 
@@ -305,17 +309,20 @@ class Sandwich(OutsideRule):
         return [f"Sandwich~{self.value}~{side}{self.index + 1}"]
 
 
-def _sandwich_fill(masks: list[int], p: int, q: int, total: int, n: int) -> list[int] | None:
-    """Return, per cell of the line, the values it can hold with the 1 at p and the n at q:
-    between them a set of different middle values making `total`, outside them the middle
-    values that set leaves over (all zeros when nothing fits; None past the sets' limit)."""
+def _sandwich_fill(masks: list[int], p: int, q: int, total: int, n: int,
+                   off: int = 0) -> list[int] | None:
+    """Return, per cell of the line, the values it can hold with the 1 at p and the n at q
+    (indices; each value is its index + `off`): between them a set of different middle values
+    making `total`, outside them the middle values that set leaves over (all zeros when
+    nothing fits; None past the sets' limit)."""
     one, top = 1, 1 << (n - 1)
     middle = ((1 << n) - 1) & ~(one | top)
     lo, hi = min(p, q), max(p, q)
     inner = [masks[j] & middle for j in range(lo + 1, hi)]
     outer = [j for j in range(n) if not lo <= j <= hi]
     out_masks = [masks[j] & middle for j in outer]
-    found = cage_sets(n, inner, total) if inner else ([], [()] if total == 0 else [])
+    found = (cage_sets(n, inner, total - len(inner) * off) if inner
+             else ([], [()] if total == 0 else []))
     if found is None:
         return None
     fill = [0] * n
@@ -336,16 +343,18 @@ def _sandwich_fill(masks: list[int], p: int, q: int, total: int, n: int) -> list
     return fill
 
 
-def _sandwich_digits(n: int, total: int) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+def _sandwich_digits(n: int, total: int, off: int = 0
+                     ) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
     """Return, per number k of cells between the 1 and the n, the values those cells can hold
-    (some k-set of 2..n-1 adds up to `total`) and the values the other cells can hold."""
+    (some k-set of indices 2..n-1, each value its index + `off`, adds up to `total`) and the
+    values the other cells can hold."""
     from itertools import combinations
     middle = range(2, n)
     inside: dict[int, set[int]] = {}
     outside: dict[int, set[int]] = {}
     for k in range(0, n - 1):
         for combo in combinations(middle, k):
-            if sum(combo) == total:
+            if sum(combo) + k * off == total:
                 inside.setdefault(k, set()).update(combo)
                 outside.setdefault(k, set()).update(set(middle) - set(combo))
     return inside, outside
@@ -360,24 +369,29 @@ class XSum(OutsideRule):
     iss: ClassVar[str] = "XSum"
     description: ClassVar[str] = "the first X cells add up to the clue, X being the first one's value"
     aliases: ClassVar[tuple[str, ...]] = ("xsum", "x-sums")
+    # X is the first cell's value itself and the sum adds up values (on 0..8 a 0 counts no
+    # cell, and a first value past N cells fits no row)
+    any_values: ClassVar[bool] = True
 
     def lower(self, b) -> None:
-        n = b.size
+        n, off = b.size, b.geometry.offset
         xs = b.vars(self.line(n))
         first = xs[0]
-        # implied, for propagation: for each first value X, what each later cell can hold
-        inside_ok, outside_ok = _x_sum_digits(n, self.value)
+        # implied, for propagation: for each first index k (X = k + off), what each later
+        # cell can hold
+        inside_ok, outside_ok = _x_sum_digits(n, self.value, off)
         b.unary(first, lambda k: k in inside_ok)
         for j, x in enumerate(xs[1:], start=2):
             b.relation(first, x, lambda k, a, j=j: k in inside_ok and
-                       a in (inside_ok[k] if j <= k else outside_ok[k]))
-        parts = [first]
+                       a in (inside_ok[k] if j <= k + off else outside_ok[k]))
+        parts = []
         for j, x in enumerate(xs[1:], start=2):
-            part = b.new_var(n + 1, f"cell {j} counts")
-            b.table((first, x, part), [(k, a, a + 1 if j <= k else 1)
+            part = b.new_var(n + off + 1, f"cell {j} counts")      # its value + 1 when counted
+            b.table((first, x, part), [(k, a, a + off + 1 if j <= k + off else 1)
                                        for k in range(1, n + 1) for a in range(1, n + 1)])
             parts.append(part)
-        b.linear(parts, [1] * n, self.value + n - 1)
+        # the first cell counts itself (X >= 1) or is 0: its value either way
+        b.linear([first, *parts], [1] * n, self.value - off + n - 1)
 
     technique: ClassVar[str] = "X-Sum"
     technique_score: ClassVar[int] = 30
@@ -393,24 +407,25 @@ class XSum(OutsideRule):
         """For each value X the first cell can hold, the sets of X-1 different values (not X)
         the next X-1 cells can hold that make the rest of the sum: an X with none goes, and
         so does a candidate of those cells that no X's sets use."""
-        n = geometry.size
+        n, off = geometry.size, geometry.offset
         idx = [geometry.index(c) for c in self.line(n)]
         masks = [cands[i] for i in idx]
         keep = [0] * n
         firsts = []
-        for x in range(1, n + 1):
-            if not masks[0] >> (x - 1) & 1:
+        for k in range(1, n + 1):
+            x = k + off                     # the value X, how many cells count
+            if not masks[0] >> (k - 1) & 1 or x > n:
                 continue
-            bit = 1 << (x - 1)
+            bit = 1 << (k - 1)
             inner = [m & ~bit for m in masks[1:x]]
             if inner:
-                found = cage_sets(n, inner, self.value - x)
+                found = cage_sets(n, inner, self.value - x - len(inner) * off)
                 if found is None:
                     return None
                 inside, fits = found
                 if not fits or not all(inside):
                     continue
-            elif x != self.value:
+            elif x != self.value:           # X = 1 (the cell alone) or 0 (none: sum 0)
                 continue
             else:
                 inside = []
@@ -418,7 +433,7 @@ class XSum(OutsideRule):
             keep[0] |= bit
             for j, m in enumerate(inside, start=1):
                 keep[j] |= m
-            for j in range(x, n):
+            for j in range(max(x, 1), n):
                 keep[j] |= masks[j]
         drop = {i: m & ~k for i, m, k in zip(idx, masks, keep) if m & ~k}
         if not drop:
@@ -430,20 +445,33 @@ class XSum(OutsideRule):
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.line(geometry.size))
-        if vals[0] and 0 not in vals[:vals[0]] and sum(vals[:vals[0]]) != self.value:
-            yield f"the X-sum {self.place()} is {sum(vals[:vals[0]])}, not {self.value}"
+        if not vals[0]:
+            return
+        x = geometry.real(vals[0])
+        if x > len(vals):
+            yield f"the X-sum {self.place()} counts {x} cells, its row holds {len(vals)}"
+        elif 0 not in vals[:x] and sum(map(geometry.real, vals[:x])) != self.value:
+            yield (f"the X-sum {self.place()} is {sum(map(geometry.real, vals[:x]))}, "
+                   f"not {self.value}")
 
 
-def _x_sum_digits(n: int, total: int) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
-    """Return, per first value X, the values the next X-1 cells can hold (some set of X-1
-    other values adds up to total - X) and the values the cells after them can hold."""
+def _x_sum_digits(n: int, total: int, off: int = 0
+                  ) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+    """Return, per first index k (its value X = k + `off`), the indices the next X-1 cells
+    can hold (some set of X-1 other values adds up to total - X) and those the cells after
+    them can hold; a first value of 0 counts no cell (the sum then 0)."""
     from itertools import combinations
     inside: dict[int, set[int]] = {}
     outside: dict[int, set[int]] = {}
     for k in range(1, n + 1):
+        x = k + off
         others = [v for v in range(1, n + 1) if v != k]
-        for combo in combinations(others, k - 1):
-            if sum(combo) + k == total:
+        if x == 0 and total == 0:
+            inside[k], outside[k] = set(), set(others)
+        if not 1 <= x <= n:
+            continue
+        for combo in combinations(others, x - 1):
+            if sum(combo) + (x - 1) * off + x == total:
                 inside.setdefault(k, set()).update(combo)
                 outside.setdefault(k, set()).update(set(others) - set(combo))
     for k in inside:
@@ -582,17 +610,34 @@ class NumberedRoom(OutsideRule):
     iss: ClassVar[str] = "NumberedRoom"
     description: ClassVar[str] = "the X-th cell holds the clue, X being the first cell's value"
     aliases: ClassVar[tuple[str, ...]] = ("numberedroom", "numbered-rooms")
+    # X is the first cell's value itself, a place 1..N along the row (a 0 or a value past N
+    # names no cell, as ISS reads it), and the clue a value of the grid
+    any_values: ClassVar[bool] = True
 
     @classmethod
     def value_range(cls, n: int) -> tuple[int, int]:
         return 1, n
 
+    @classmethod
+    def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "OutsideRule":
+        side = params.choice(data, "side", SIDES)
+        index = params.integer(data, "index", 1, geometry.size) - 1
+        return cls(side, index, params.integer(data, cls.value_field, geometry.low,
+                                               geometry.real(geometry.size)))
+
+    def room(self, v: int, g: Geometry) -> int:
+        """Return the place (1..N) the first cell's value index v names, 0 for none."""
+        x = g.real(v)
+        return x if 1 <= x <= g.size else 0
+
     def lower(self, b) -> None:
+        g = b.geometry
         xs = b.vars(self.line(b.size))
-        first, clue = xs[0], self.value
-        b.unary(first, lambda k: k != 1 or clue == 1)
+        first, clue = xs[0], self.value - g.offset          # the clue's index
+        b.unary(first, lambda k: self.room(k, g) not in (0, 1) or (self.room(k, g) == 1
+                                                                   and k == clue))
         for j, x in enumerate(xs[1:], start=2):
-            b.relation(first, x, lambda k, a, j=j: k != j or a == clue)
+            b.relation(first, x, lambda k, a, j=j: self.room(k, g) != j or a == clue)
 
     technique: ClassVar[str] = "Numbered Room"
     technique_score: ClassVar[int] = 20
@@ -606,31 +651,37 @@ class NumberedRoom(OutsideRule):
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """The first cell is X only if the X-th cell can hold the clue; when the first cell
         is X, the X-th cell holds the clue."""
-        n, clue = geometry.size, self.value
+        n, clue = geometry.size, self.value - geometry.offset     # the clue's index
         idx = [geometry.index(c) for c in self.line(n)]
         first = idx[0]
         bit = 1 << (clue - 1)
         drop: dict[int, int] = {}
-        for x in mask_values(cands[first]):
-            if not cands[idx[x - 1]] & bit or x == 1 and clue != 1:
-                drop[first] = drop.get(first, 0) | 1 << (x - 1)
+        for k in mask_values(cands[first]):
+            x = self.room(k, geometry)
+            if not x or not cands[idx[x - 1]] & bit or x == 1 and k != clue:
+                drop[first] = drop.get(first, 0) | 1 << (k - 1)
         left = cands[first] & ~drop.get(first, 0)
         if left and not left & (left - 1):
-            room = idx[left.bit_length() - 1]
+            room = idx[self.room(left.bit_length(), geometry) - 1]
             if cands[room] & ~bit and room != first:
                 drop[room] = cands[room] & ~bit
         if not drop:
             return None
-        return drop, (f"the numbered room {clue} {self.place()}: the first cell is X only "
-                      f"where the X-th cell can hold {clue}")
+        return drop, (f"the numbered room {self.value} {self.place()}: the first cell is X only "
+                      f"where the X-th cell can hold {self.value}")
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         n = geometry.size
         vals = [grid[geometry.index(c)] for c in self.line(n)]
-        x = vals[0]
-        if x and vals[x - 1] and vals[x - 1] != self.value:
+        if not vals[0]:
+            return
+        x = self.room(vals[0], geometry)
+        if not x:
+            yield (f"the numbered room {self.value} {self.place()}: the first cell holds "
+                   f"{geometry.real(vals[0])}, which names no cell of 1..{n}")
+        elif vals[x - 1] and geometry.real(vals[x - 1]) != self.value:
             yield (f"the numbered room {self.value} {self.place()}: cell {x} holds "
-                   f"{vals[x - 1]}")
+                   f"{geometry.real(vals[x - 1])}")
 
 
 KINDS = (LittleKiller, Sandwich, XSum, Skyscraper, NumberedRoom)

@@ -38,6 +38,9 @@ class Lunchbox(CellsRule):
                                   "add up to its sum")
     aliases: ClassVar[tuple[str, ...]] = ("lunch-box",)
     min_cells: ClassVar[int] = 2
+    # the ends are the cells' own smallest and largest values, by order; the sum adds up the
+    # values themselves
+    any_values: ClassVar[bool] = True
     phrases: ClassVar[tuple[str, ...]] = (
         r"lunch ?box(?:es)?",
         r"between the (?:smallest|lowest) and (?:the )?(?:largest|highest) (?:digits?|numbers?)"
@@ -46,7 +49,8 @@ class Lunchbox(CellsRule):
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Lunchbox":
         cells = cls.read_cells(data, geometry)
-        return cls(cells, params.integer(data, "sum", 0, geometry.size ** 2))
+        return cls(cells, params.integer(data, "sum", 0, geometry.real(geometry.size)
+                                         * geometry.size))
 
     def to_data(self) -> dict[str, Any]:
         return dict(super().to_data(), sum=self.total)
@@ -55,9 +59,11 @@ class Lunchbox(CellsRule):
         idx = [geometry.index(c) for c in self.cells]
         yield from repeats(grid, geometry, idx, f"lunchbox at {where(self.cells)}")
         vals = values_at(grid, geometry, self.cells)
-        if 0 not in vals and len(set(vals)) == len(vals) and between_sum(vals) != self.total:
-            yield (f"the lunchbox at {where(self.cells)} holds {between_sum(vals)} between its "
-                   f"smallest and largest value, not {self.total}")
+        if 0 not in vals and len(set(vals)) == len(vals):
+            held = between_sum([geometry.real(v) for v in vals])
+            if held != self.total:
+                yield (f"the lunchbox at {where(self.cells)} holds {held} between its "
+                       f"smallest and largest value, not {self.total}")
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
@@ -81,8 +87,9 @@ class Lunchbox(CellsRule):
             b.table((lo, hi, inside), [(p, q, 2 if min(p, q) < j < max(p, q) else 1)
                                        for p in range(1, k + 1) for q in range(1, k + 1)
                                        if p != q])
-            part = b.new_var(n + 1, f"cell {j} counts")
-            b.table((inside, x, part), [(f, a, a + 1 if f == 2 else 1)
+            off = b.geometry.offset                 # what a cell inside adds is its value
+            part = b.new_var(n + off + 1, f"cell {j} counts")
+            b.table((inside, x, part), [(f, a, a + off + 1 if f == 2 else 1)
                                         for f in (1, 2) for a in range(1, n + 1)])
             parts.append(part)
         b.linear(parts, [1] * k, self.total + k)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Iterator
 
 from ...model.geometry import Geometry, cell_name
 from ...model.rules import Shape, ShapeKind
-from ..base import CellsRule, mask_values, span, values_at, where
+from ..base import CellsRule, mask_values, values_at, where
 from ..lines import random_line
 
 
@@ -23,35 +23,46 @@ class ValueIndexing(CellsRule):
     aliases: ClassVar[tuple[str, ...]] = ("valueindexing", "value-index", "slingshot")
     min_cells: ClassVar[int] = 3
     phrases: ClassVar[tuple[str, ...]] = (r"value[- ]indexing", r"slingshot")
+    # the second cell's value itself is the place (1, 2, ...), as ISS reads it: a 0 names
+    # no cell; the first cell's value is only compared
+    any_values: ClassVar[bool] = True
 
     def reach(self) -> int:
         """Return the largest value the second cell may hold: the cells after it."""
         return len(self.cells) - 2
 
+    def place(self, k: int, g: Geometry) -> int:
+        """Return the place (1..reach) the second cell's value index k names, 0 for none."""
+        p = g.real(k)
+        return p if 1 <= p <= self.reach() else 0
+
     def lower(self, b) -> None:
+        g = b.geometry
         xs = b.vars(self.cells)
         value, control, indexed = xs[0], xs[1], xs[2:]
-        far = self.reach()
-        b.unary(control, lambda k: k <= far)
+        b.unary(control, lambda k: self.place(k, g) > 0)
         values = range(1, b.size + 1)
+        controls = [k for k in values if self.place(k, g)]
         for j, x in enumerate(indexed, start=1):
             b.table((control, value, x),
-                    [(k, a, c) for k in range(1, min(far, b.size) + 1) for a in values
-                     for c in values if k != j or a == c])
+                    [(k, a, c) for k in controls for a in values
+                     for c in values if self.place(k, g) != j or a == c])
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.cells)
         x, k = vals[0], vals[1]
         if not k:
             return
-        if k > self.reach():
-            yield (f"{cell_name(self.cells[1])}={k} points past the end of the value-indexing "
-                   f"line at {where(self.cells)}")
+        place, real = self.place(k, geometry), geometry.real
+        if not place:
+            yield (f"{cell_name(self.cells[1])}={real(k)} points at no cell of the "
+                   f"value-indexing line at {where(self.cells)}")
             return
-        target, got = self.cells[1 + k], vals[1 + k]
+        target, got = self.cells[1 + place], vals[1 + place]
         if x and got and got != x:
-            yield (f"{cell_name(target)}={got}, not {x} as {cell_name(self.cells[0])} says "
-                   f"(value-indexing line at {where(self.cells)})")
+            yield (f"{cell_name(target)}={real(got)}, not {real(x)} as "
+                   f"{cell_name(self.cells[0])} says (value-indexing line at "
+                   f"{where(self.cells)})")
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         idx = tuple(geometry.index(c) for c in self.cells)
@@ -69,8 +80,9 @@ class ValueIndexing(CellsRule):
         idx = [geometry.index(c) for c in self.cells]
         value, control, indexed = idx[0], idx[1], idx[2:]
         keep_value = keep_control = 0
-        for k in mask_values(cands[control] & span(1, len(indexed))):
-            common = cands[indexed[k - 1]] & cands[value]
+        for k in mask_values(cands[control]):
+            place = self.place(k, geometry)
+            common = cands[indexed[place - 1]] & cands[value] if place else 0
             if common:
                 keep_value |= common
                 keep_control |= 1 << (k - 1)
@@ -79,7 +91,7 @@ class ValueIndexing(CellsRule):
             if cands[cell] & ~keep:
                 drop[cell] = cands[cell] & ~keep
         if keep_control and not keep_control & (keep_control - 1):
-            place = indexed[keep_control.bit_length() - 1]
+            place = indexed[self.place(keep_control.bit_length(), geometry) - 1]
             if cands[place] & ~keep_value:
                 drop[place] = cands[place] & ~keep_value
         if not drop:
