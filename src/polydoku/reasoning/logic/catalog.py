@@ -52,6 +52,9 @@ TECHNIQUES: tuple[Technique, ...] = (
        "locked candidates type 1: a value confined to one line inside a box"),
     _t("Claiming", 50, "Medium", "intersections",
        "locked candidates type 2: a value confined to one box inside a line"),
+    _t("Mirrored Cells", 50, "Medium", "intersections",
+       "cells that hold one value (mirrored on a palindrome line, a cell and its clone): a "
+       "value whose places in another house all see one of them is in none of them"),
     _t("Locked Candidates (variant)", 50, "Medium", "intersections",
        "every place for a value in a house sees the same candidate through a variant rule"),
     _t("Cell Forcing", 50, "Medium", "intersections",

@@ -27,7 +27,7 @@ from .step import Step
 BASE: dict[str, float] = {
     "Full House": 1.0, "Hidden Single": 1.5, "Naked Single": 2.3,
     "Pointing": 2.6, "Claiming": 2.8, "Locked Pair": 3.0, "Locked Triple": 3.6,
-    "Locked Candidates (variant)": 2.6, "Cell Forcing": 2.8,
+    "Locked Candidates (variant)": 2.6, "Cell Forcing": 2.8, "Mirrored Cells": 2.8,
     "Killer Cage": 1.5, "Thermometer": 1.5, "Arrow Sum": 1.8, "Kropki Pair": 1.5,
     "XV Pair": 1.5, "German Whispers": 1.5, "Parity Line": 1.5, "Palindrome": 1.5, "Renban": 1.8,
     "Between Line": 1.8, "Little Killer": 1.8, "Clone": 1.5, "Even/Odd": 1.0, "Sandwich": 2.5, "X-Sum": 2.5,

@@ -25,7 +25,7 @@ from ...model import Puzzle
 from ...problem import Problem, build_problem
 from ...verify import is_solution
 from . import (als, cages, chains, clue_claiming, clues, fish, forcing, intersections, leftovers,
-               line_houses, propagation, rule45, rule_combinations, single_digit, singles,
+               line_houses, mirrors, propagation, rule45, rule_combinations, single_digit, singles,
                subsets, uniqueness, wings)
 from .board import Board, Layout, layout_of
 from .catalog import LEVELS, Rating, level_of, rate
@@ -48,6 +48,7 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("Locked Triple",), partial(subsets.find_locked_subset, k=3)),
     (("Pointing",), intersections.find_pointing),
     (("Claiming",), intersections.find_claiming),
+    (("Mirrored Cells",), mirrors.find_mirrored_cells),
     (("Locked Candidates (variant)",), intersections.find_locked_variant),
     (("Cell Forcing",), intersections.find_cell_forcing),
     (("Whispers Neighbours",), line_houses.find_whispers_neighbours),
