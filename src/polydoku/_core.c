@@ -47,6 +47,8 @@ typedef struct {
     int arity, ntuples, words;
     int search_only;      /* implied by a rule, to prune sooner: filtered in search only */
     int *vars;
+    u64 *pair;            /* a pair (x, y) read by masks: per value of x, the values of y it
+                             allows (then `sets` is unused) */
     u64 *sets;            /* [column][value][word]: tuples with that value in that column */
     u64 *valid;           /* scratch: words */
 } Table;
@@ -235,10 +237,35 @@ static int locked(Core *c, u64 *cand, int *qn)
     return progress ? 2 : 1;
 }
 
+/* A pair by its masks: x keeps the values that leave y some value, y those they leave (arc
+   consistency in one pass, as a table of the pairs would give at the cost of its tuples). */
+static int pair_filter(Core *c, Table *t, u64 *cand, int *qn, int *changed)
+{
+    int x = t->vars[0], y = t->vars[1];
+    u64 X = cand[x], Y = cand[y], kx = 0, ky = 0;
+    for (u64 f = X; f; f &= f - 1) {
+        u64 m = t->pair[CTZ(f)] & Y;
+        if (m) { kx |= f & -f; ky |= m; }
+    }
+    if (kx != X) {
+        if (!narrow(c, cand, x, kx, qn))
+            return 0;
+        *changed = 1;
+    }
+    if (ky != Y) {
+        if (!narrow(c, cand, y, ky, qn))
+            return 0;
+        *changed = 1;
+    }
+    return 1;
+}
+
 static int table_filter(Core *c, Table *t, u64 *cand, int *qn, int *changed)
 {
     int W = t->words, D = c->maxd;
     u64 *valid = t->valid;
+    if (t->pair)
+        return pair_filter(c, t, cand, qn, changed);
     if (!t->ntuples)
         return 0;
     for (int w = 0; w < W; w++) valid[w] = ~(u64)0;
@@ -853,6 +880,7 @@ static void core_free_parts(Core *c)
     free(c->conf_start); free(c->conf_var); free(c->conf_mask);
     for (int i = 0; i < c->ntables; i++) {
         free(c->tables[i].vars); free(c->tables[i].sets); free(c->tables[i].valid);
+        free(c->tables[i].pair);
     }
     free(c->tables);
     for (int i = 0; i < c->nsums; i++) {
@@ -948,15 +976,37 @@ static int read_tables(Core *c, PyObject *tables)
     c->tables = calloc(nt ? nt : 1, sizeof(Table));
     if (!c->tables) { Py_DECREF(seq); PyErr_NoMemory(); return -1; }
     for (Py_ssize_t i = 0; i < nt; i++) {
+        /* (vars, tuples, search only), or ((x, y), masks, False, True): a pair by the masks
+           of the values of y each value of x allows */
         PyObject *vs, *tuples;
-        int search_only = 0;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OO|p", &vs, &tuples,
-                              &search_only))
+        int search_only = 0, pair = 0;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OO|pp", &vs, &tuples,
+                              &search_only, &pair))
             goto bad;
         Table *t = &c->tables[c->ntables++];
         t->search_only = search_only;
         t->vars = int_array(vs, &t->arity);
         if (!t->vars || check_vars(c, t->vars, t->arity) < 0) goto bad;
+        if (pair) {
+            PyObject *masks = PySequence_Fast(tuples, "pair masks must be a sequence");
+            if (!masks) goto bad;
+            Py_ssize_t nm = PySequence_Fast_GET_SIZE(masks);
+            t->pair = calloc(c->maxd, sizeof(u64));
+            if (!t->pair) { Py_DECREF(masks); PyErr_NoMemory(); goto bad; }
+            if (t->arity != 2 || t->vars[0] == t->vars[1] || nm > c->maxd) {
+                Py_DECREF(masks);
+                PyErr_SetString(PyExc_ValueError, "a pair: two variables, a mask per value");
+                goto bad;
+            }
+            for (Py_ssize_t k = 0; k < nm; k++) {
+                unsigned long long m = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(masks, k));
+                if (m == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(masks); goto bad; }
+                t->pair[k] = m & c->full[t->vars[1]];
+            }
+            Py_DECREF(masks);
+            t->ntuples = 1;
+            continue;
+        }
         PyObject *rows = PySequence_Fast(tuples, "tuples must be a sequence");
         if (!rows) goto bad;
         t->ntuples = (int)PySequence_Fast_GET_SIZE(rows);

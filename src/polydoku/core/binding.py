@@ -56,7 +56,8 @@ def _build_ccore(C: Compiled):
                      i >= len(C.linears)))
     return _compiled.Core(dsizes, C.ncells, C.peers, C.units, conflicts,
                           [(vs, ts) for vs, ts in C.tables]
-                          + [(t.vars, t.tuples, True) for t in C.implied],
+                          + [((x, y), masks, False, True) for x, y, masks in C.pairs]
+                          + [(vs, ts, True) for vs, ts in C.implied],
                           sums, crossings(C.units))
 
 

@@ -23,6 +23,8 @@ class Compiled:
     units: list[tuple[int, ...]]
     nogoods: list[dict[int, tuple[tuple[int, int], ...]]] | None
     tables: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]
+    # pairs whose nogoods say more than "differ": (x, y, per value of x the values of y left)
+    pairs: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
     size: int = 0
     linears: list[_Sum] = field(default_factory=list)
     # per option (x, a): per other variable y, the mask of the values of y that x = a forbids
@@ -31,12 +33,15 @@ class Compiled:
     ccore: object = field(default=None, repr=False)     # the compiled search, or False
     dsizes: list[int] = field(default_factory=list, repr=False)
     ncells: int = 0
-    # tables the rules imply (Rule.implied), filtered in search only: they prune sooner and
-    # remove no solution, while propagation for reasoning stays that of the constraints
-    implied: list[_TableBits] = field(default_factory=list, repr=False)
+    # tables the rules imply (Rule.implied: variables, tuples), filtered in search only: they
+    # prune sooner and remove no solution, while propagation for reasoning stays that of the
+    # constraints
+    implied: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = field(
+        default_factory=list, repr=False)
     # sums the houses imply (innies and outies, problem/houses.py), filtered in search only
     implied_sums: list[_Sum] = field(default_factory=list, repr=False)
     _table_bits: list[_TableBits] | None = field(default=None, repr=False)
+    _implied_bits: list[_TableBits] | None = field(default=None, repr=False)
     # per cell: the cells an all-different over cells alone keeps apart from it, and the
     # exclusions the core's API hands out (core/__init__.py), built on first use
     cell_peers: list[tuple[int, ...]] = field(default_factory=list, repr=False)
@@ -44,11 +49,21 @@ class Compiled:
 
     @property
     def table_bits(self) -> list[_TableBits]:
-        """Return the tables made ready for the pure-Python filters, built on first use (the
-        compiled core reads `tables` itself: a sandwich's 810 tables cost 30 ms to ready)."""
+        """Return the tables and pairs made ready for the pure-Python filters, built on first
+        use (the compiled core reads `tables` and `pairs` itself: a sandwich's 810 tables cost
+        30 ms to ready)."""
         if self._table_bits is None:
-            self._table_bits = [_TableBits(vs, ts) for vs, ts in self.tables]
+            self._table_bits = ([_TableBits(vs, ts) for vs, ts in self.tables]
+                                + [_pair_table(*pair) for pair in self.pairs])
         return self._table_bits
+
+    @property
+    def implied_bits(self) -> list[_TableBits]:
+        """Return the implied tables made ready for the pure-Python filters, built on first
+        use (a quadruple's table of 300 fillings costs most of a millisecond to ready)."""
+        if self._implied_bits is None:
+            self._implied_bits = [_TableBits(vs, ts) for vs, ts in self.implied]
+        return self._implied_bits
 
 
 _CACHE: dict[tuple[int, int, int], tuple[tuple, Compiled]] = {}
@@ -114,7 +129,6 @@ def _compile(problem: Problem) -> Compiled:
             linears.append(_Sum(c, [problem.domain_size(v) for v in c.vars]))
         else:
             raise TypeError(f"native engine cannot handle {type(c).__name__}")
-    tables += _pair_tables(problem, conflicts)
     dsizes = [problem.domain_size(v) for v in range(n)]
     implied_sums = [_Sum(c, [problem.domain_size(v) for v in c.vars])
                     for c in house_sums(problem, list(units.values()))]
@@ -128,19 +142,21 @@ def _compile(problem: Problem) -> Compiled:
         peers=[tuple(sorted(p - {i})) for i, p in enumerate(peers)],
         units=list(units.values()),
         nogoods=nogoods if conflicts else None,
-        tables=tables, size=size, conflicts=conflicts, linears=linears,
+        tables=tables, pairs=_pairs(conflicts, dsizes), size=size, conflicts=conflicts,
+        linears=linears,
         dsizes=dsizes, ncells=problem.ncells, implied=_implied(problem),
         implied_sums=implied_sums,
         cell_peers=[tuple(sorted(p - {i})) for i, p in enumerate(cell_peers)])
 
 
-def _implied(problem: Problem) -> list[_TableBits]:
-    """Return the tables the puzzle's rules imply over its cells (none for a bare problem)."""
+def _implied(problem: Problem) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]:
+    """Return the tables the puzzle's rules imply over its cells, as (variables, tuples)
+    (none for a bare problem)."""
     puzzle = problem.puzzle
     if puzzle is None or puzzle.geometry.nvalues != problem.size:
         return []
     g = puzzle.geometry
-    return [_TableBits(tuple(g.index(c) for c in cells), tuple(tuples))
+    return [(tuple(g.index(c) for c in cells), tuple(tuples))
             for rule in puzzle.rules for cells, tuples in rule.implied(g)]
 
 
@@ -159,10 +175,11 @@ def _distinct_values(s: _Sum, peers: list[set[int]], dsizes: list[int]) -> int:
     return d if all(w in peers[v] for i, v in enumerate(vs) for w in vs[i + 1:]) else 0
 
 
-def _pair_tables(problem: Problem, conflicts) -> list:
-    """Return, for each pair of variables whose nogoods say more than "differ" (a thermometer,
-    a dot, a sum), the table of value pairs it allows: filtering candidates by it keeps the
-    pair consistent before either is placed (arc consistency), which masks alone do not."""
+def _pairs(conflicts, dsizes: list[int]) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Return, for each pair of variables x < y whose nogoods say more than "differ" (a
+    thermometer, a dot, a sum), the values of y each value of x allows (x, y, one mask per
+    value 1..D of x): filtering candidates by them keeps the pair consistent before either is
+    placed (arc consistency), which masks alone do not."""
     forbidden: dict[tuple[int, int], dict[int, int]] = {}   # (x, y): a -> y's values barred
     plain: dict[tuple[int, int], bool] = {}
     for (x, a), row in conflicts.items():
@@ -172,11 +189,15 @@ def _pair_tables(problem: Problem, conflicts) -> list:
                 if m & ~(1 << (a - 1)):
                     plain[(x, y)] = False
     out = []
-    for pair, bad in forbidden.items():
-        if plain.get(pair, True):
+    for (x, y), bad in forbidden.items():
+        if plain.get((x, y), True):
             continue                          # plain "differ": placing a value says it all
-        x, y = pair
-        ys = problem.domain(y)
-        out.append((pair, tuple((a, b) for a in problem.domain(x) for m in (bad.get(a, 0),)
-                                for b in ys if not m >> (b - 1) & 1)))
+        full = (1 << dsizes[y]) - 1
+        out.append((x, y, tuple(full & ~bad.get(a, 0) for a in range(1, dsizes[x] + 1))))
     return out
+
+
+def _pair_table(x: int, y: int, masks: tuple[int, ...]) -> _TableBits:
+    """Return a pair's allowed values (as `_pairs` gives them) as a table of value pairs."""
+    return _TableBits((x, y), tuple((a, b) for a, m in enumerate(masks, 1)
+                                    for b in range(1, m.bit_length() + 1) if m >> (b - 1) & 1))

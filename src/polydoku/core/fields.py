@@ -60,7 +60,7 @@ class _Core:
         self.masks: list[tuple[int, int, int] | None] = [None] * (n * N)
         per_entry = 3 * (self.nbits // 8 + 1)
         self.cache_left = MASK_CACHE_BYTES // per_entry
-        self.tables = C.table_bits + C.implied
+        self.tables = C.table_bits + C.implied_bits
         # in search, a sum of cells that all differ is filtered by value sets, as in the core
         self.linears = [_DistinctSum(s) if s.distinct else s
                         for s in C.linears + C.implied_sums]
