@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import permutations, product
 from typing import Any, ClassVar, Iterator
 
 from ..errors import BadInput
@@ -291,26 +292,25 @@ class Quadruple(CellsRule):
         if g.size > 9:
             return None
         idx = [g.index(c) for c in self.cells]
-        peers = [g.peers[i] for i in idx]
-        apart = [[j for j in range(k) if idx[j] in peers[k]] for k in range(4)]
-        need = self.need(g)
-        out: list[tuple[int, ...]] = []
-
-        def fill(k: int, done: list[int], missing: int) -> bool:
-            if missing > 4 - k:
-                return True
-            if k == 4:
-                out.append(tuple(done))
-                return len(out) <= self.MAX_FILLINGS
-            for v in range(1, g.size + 1):
-                if any(done[j] == v for j in apart[k]):
-                    continue
-                short = need[v] > done.count(v)
-                if not fill(k + 1, done + [v], missing - short):
-                    return False
-            return True
-
-        return out if fill(0, [], len(self.values)) else None
+        apart = [(j, k) for k in range(4) for j in range(k) if idx[j] in g.peers[idx[k]]]
+        wanted = sorted(self.need(g).elements())
+        n = g.size
+        if len(wanted) > 4 or any(not 1 <= v <= n for v in wanted):
+            return []
+        # the listed values put in their places every way, the other cells any value: a few
+        # hundred candidates, where a search cell by cell asked thousands of questions
+        found: set[tuple[int, ...]] = set()
+        for places in set(permutations(range(4), len(wanted))):
+            rest = [k for k in range(4) if k not in places]
+            t = [0] * 4
+            for k, v in zip(places, wanted):
+                t[k] = v
+            for extra in product(range(1, n + 1), repeat=len(rest)):
+                for k, v in zip(rest, extra):
+                    t[k] = v
+                found.add(tuple(t))
+        out = sorted(t for t in found if all(t[j] != t[k] for j, k in apart))
+        return out if len(out) <= self.MAX_FILLINGS else None
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.cells)
