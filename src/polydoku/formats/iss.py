@@ -78,10 +78,16 @@ def _layout(puzzle: Puzzle) -> Iterator[str]:
         yield f"Shape~{n}x{n}~{g.nvalues}"
     elif n != 9:
         yield f"Shape~{n}x{n}"
-    if g.is_rectangular and (g.box_rows, g.box_cols) == box_shape_for(n):
+    cells = (g.box_rows * g.box_cols if g.is_rectangular else
+             max(map(len, g.boxes), default=n))
+    if cells != n:
+        yield f"RegionSize~{cells}"
+    if g.is_rectangular and (g.box_rows, g.box_cols) == _box_shape(n, cells):
         return
     if g.has_boxes:
-        symbols = "ABCDEFGHIJKLMNOP"
+        symbols = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"    # the cells of no region: one more piece
+        if -1 in g.region_of and g.region_of.count(-1) == cells:
+            raise BadInput(f"ISS would read the {cells} cells outside the regions as a region")
         layout = "".join(symbols[k] for k in g.region_of)
         yield f"Jigsaw~{layout}"
     yield "NoBoxes"
@@ -120,6 +126,7 @@ class _Reader:
         self.size = 9
         self.low = 1                    # the lowest value (Shape~9x9~0-8: 0)
         self.count = 9                  # how many values (Shape~6x6~9: 9; the side by default)
+        self.region_size = 0            # the cells of a box or jigsaw piece (0: the side)
         self.shaped = False
         self.layout: str | None = None
         self.no_boxes = False
@@ -221,11 +228,13 @@ def _read_shape(rd: _Reader, args: list[str]) -> None:
 
 
 def _read_region_size(rd: _Reader, args: list[str]) -> None:
-    """Read `RegionSize~K`: the cells of each box or jigsaw piece, the side as in every
-    polydoku grid."""
-    if len(args) != 1 or not args[0].isdigit() or int(args[0]) != rd.size:
-        raise BadInput(f"RegionSize~{one_line('~'.join(args)[:20])}: polydoku's boxes and "
-                       f"regions have as many cells as a row ({rd.size})")
+    """Read `RegionSize~K`: the cells of each box or jigsaw piece, from the side N to the
+    number of values (9 on a 6x6 grid of nine values: 3x3 boxes holding every value)."""
+    k = int(args[0]) if len(args) == 1 and args[0].isdigit() and len(args[0]) < 3 else 0
+    if not rd.size <= k <= max(rd.size, rd.count):
+        raise BadInput(f"RegionSize~{one_line('~'.join(args)[:20])}: a box or region has "
+                       f"{rd.size}..{max(rd.size, rd.count)} cells")
+    rd.region_size = k
 
 
 def _read_item(rd: _Reader, k: int, item: str) -> None:
@@ -259,13 +268,28 @@ def _along(rule: Any) -> list[Any]:
     return cls.from_path(cells, {k: v for k, v in rule.items() if k not in ("kind", "cells")})
 
 
-def _has_boxes(n: int) -> bool:
-    """Return whether an n x n grid has boxes of its own (a prime size has none)."""
+def _pieces(layout: str, n: int, nv: int) -> str | list[list[str]]:
+    """Return a Jigsaw layout's regions: the layout itself on a grid of N values, else the
+    pieces of N..V cells (as ISS reads them, one piece of another size is no region: the
+    cells a 7x7 grid of nine values leaves over)."""
+    if nv == n:
+        return layout
+    pieces: dict[str, list[str]] = {}
+    for i, label in enumerate(layout):
+        pieces.setdefault(label, []).append(cell_name(divmod(i, n)))
+    kept = [cells for cells in pieces.values() if n <= len(cells) <= nv]
+    if len(pieces) - len(kept) > 1 or len({len(c) for c in kept}) > 1:
+        raise BadInput("ISS Jigsaw layout: its pieces are of more than one size")
+    return kept
+
+
+def _box_shape(n: int, cells: int) -> tuple[int, int] | None:
+    """Return the shape of ISS's own boxes of `cells` cells on an n x n grid, None when no
+    rectangle of them tiles it (a prime side has none)."""
     try:
-        box_shape_for(n)
+        return box_shape_for(n, cells)
     except BadInput:
-        return False
-    return True
+        return None
 
 
 def parse_iss(text: str, *, name: str | None = None) -> Puzzle:
@@ -283,7 +307,9 @@ def parse_iss(text: str, *, name: str | None = None) -> Puzzle:
     data: dict[str, Any] = {"size": n, "rules": [r for rule in rd.rules for r in _along(rule)]}
     if rd.low != 1 or nv != n:
         data["values"] = [rd.low, rd.low + nv - 1]
-    if rd.layout is not None and not rd.no_boxes and _has_boxes(n):
+    k = rd.region_size or n
+    boxes = _box_shape(n, k)
+    if rd.layout is not None and not rd.no_boxes and boxes:
         if len(rd.layout) != n * n:
             raise BadInput(f"ISS Jigsaw layout has {len(rd.layout)} cells, expected {n * n}")
         for label in dict.fromkeys(rd.layout):  # boxes kept: each piece is an extra region
@@ -292,13 +318,15 @@ def parse_iss(text: str, *, name: str | None = None) -> Puzzle:
     elif rd.layout is not None:
         if len(rd.layout) != n * n:
             raise BadInput(f"ISS Jigsaw layout has {len(rd.layout)} cells, expected {n * n}")
-        shape = box_shape_of(n, list(rd.layout))
+        shape = box_shape_of(n, list(rd.layout), k)
         if shape:                       # rectangles of another shape (3x2 on a 6x6): boxes
             data["box"] = list(shape)
         else:
-            data["regions"] = rd.layout
-    elif rd.no_boxes:
+            data["regions"] = _pieces(rd.layout, n, nv)
+    elif rd.no_boxes or not boxes:
         data["box"] = "none"
+    elif k != n:
+        data["box"] = list(boxes)
     from ..model.puzzle import default_alphabet
     symbols = default_alphabet(nv, rd.low)
     data["givens"] = "".join(symbols[rd.givens[divmod(i, n)] - rd.low] if divmod(i, n) in rd.givens

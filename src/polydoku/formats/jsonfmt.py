@@ -50,7 +50,7 @@ def puzzle_from_dict(data: Any, *, name: str | None = None) -> Puzzle:
     size = data.get("size") or size_for_length(len(givens))
     if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
         raise BadInput(f"JSON \"size\" must be an integer in {MIN_SIZE}..{MAX_SIZE}")
-    geometry = _geometry(data, size).with_values(*_values(data.get("values"), size))
+    geometry = _geometry(data, size, *_values(data.get("values"), size))
     if len(givens) != geometry.ncells:
         raise BadInput(f"JSON \"givens\" has {len(givens)} symbols, expected {geometry.ncells}")
     alphabet = data.get("alphabet") or None
@@ -71,19 +71,20 @@ def puzzle_from_dict(data: Any, *, name: str | None = None) -> Puzzle:
     return puzzle.with_givens(values)
 
 
-def _geometry(data: dict[str, Any], size: int) -> Geometry:
-    """Return the geometry a JSON puzzle asks for: boxes, irregular regions, or none."""
+def _geometry(data: dict[str, Any], size: int, low: int = 1, count: int = 0) -> Geometry:
+    """Return the geometry a JSON puzzle asks for: boxes, irregular regions, or none; its
+    values from `low`, `count` of them."""
     regions = data.get("regions")
     box = data.get("box")
     if regions is not None:
-        return Geometry.irregular(size, _regions(regions, size))
+        return Geometry.irregular(size, _regions(regions, size), low, count)
     if isinstance(box, str) and box.strip().lower() in ("none", "no", "latin"):
-        return Geometry.irregular(size, ())
+        return Geometry.irregular(size, (), low, count)
     if box is None:
         box = [data.get("box_rows"), data.get("box_cols")]
         if not all(box):
             try:
-                return Geometry.of_size(size)
+                return Geometry.of_size(size).with_values(low, count)
             except BadInput:
                 raise BadInput(f"size {size} has no rectangular box: give \"regions\" or "
                                f"\"box\": \"none\"") from None
@@ -93,7 +94,7 @@ def _geometry(data: dict[str, Any], size: int) -> Geometry:
             or not all(isinstance(v, int) and not isinstance(v, bool) or
                        isinstance(v, str) and v.strip().isdigit() and len(v) < 4 for v in box)):
         raise BadInput("JSON \"box\" must be [rows, cols], \"RxC\" or \"none\"")
-    return Geometry(size, int(box[0]), int(box[1]))
+    return Geometry(size, int(box[0]), int(box[1]), low=low, count=0 if count == size else count)
 
 
 def _values(values: Any, size: int) -> tuple[int, int]:

@@ -29,32 +29,38 @@ MIN_SIZE, MAX_SIZE = 4, 25
 MAX_VALUE = 35          # the largest value a grid may hold: symbols 0-9 then A-Z
 
 
-def box_shape_for(size: int) -> tuple[int, int]:
-    """Return the most nearly square box shape (rows, cols), rows <= cols, for a grid of `size`."""
+def box_shape_for(size: int, cells: int = 0) -> tuple[int, int]:
+    """Return the most nearly square box shape (rows, cols), rows <= cols, of `cells` cells
+    (default: `size`) that tiles a grid of `size`."""
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise BadInput(f"size {size} is outside {MIN_SIZE}..{MAX_SIZE}")
-    for rows in range(math.isqrt(size), 1, -1):
-        if size % rows == 0:
-            return rows, size // rows
-    raise BadInput(f"size {size} has no rectangular box (it is prime)")
+    cells = cells or size
+    for rows in range(math.isqrt(cells), 1, -1):
+        if cells % rows == 0 and size % rows == 0 and size % (cells // rows) == 0:
+            return rows, cells // rows
+    if cells == size:
+        raise BadInput(f"size {size} has no rectangular box (it is prime)")
+    raise BadInput(f"no rectangular box of {cells} cells tiles a {size}x{size} grid")
 
 
-def box_shape_of(size: int, labels) -> tuple[int, int] | None:
+def box_shape_of(size: int, labels, cells: int = 0) -> tuple[int, int] | None:
     """Return (rows, cols) when per-cell region labels (row-major) cut the grid into
-    rectangular boxes of that shape, else None (a jigsaw), so that a reader can write boxes
-    a source spelled out as regions (f-puzzles and SudokuPad write every region)."""
+    rectangular boxes of that shape (of `cells` cells each, default `size`), else None (a
+    jigsaw), so that a reader can write boxes a source spelled out as regions (f-puzzles and
+    SudokuPad write every region)."""
     labels = list(labels)
+    cells = cells or size
     if len(labels) != size * size:
         return None
     groups: dict[object, set[int]] = {}
     for i, label in enumerate(labels):
         groups.setdefault(label, set()).add(i)
     parts = {frozenset(g) for g in groups.values()}
-    for rows in range(2, size // 2 + 1):
-        cols, rest = divmod(size, rows)
-        if rest or cols < 2:
+    for rows in range(2, cells // 2 + 1):
+        cols, rest = divmod(cells, rows)
+        if rest or cols < 2 or size % rows or size % cols:
             continue
-        boxes = Geometry(size, rows, cols).boxes
+        boxes = Geometry(size, rows, cols, count=cells if cells > size else 0).boxes
         if parts == {frozenset(b) for b in boxes}:
             return rows, cols
     return None
@@ -133,36 +139,44 @@ class Geometry:
                 or not 0 <= self.low <= top):
             raise BadInput(f"values {self.low!r}..: a {self.size}x{self.size} grid's "
                            f"{self.nvalues} values start at 0..{top}")
+        br, bc, n = self.box_rows, self.box_cols, self.size
         if self.regions is not None:
             self._check_regions()
-        elif self.box_rows * self.box_cols != self.size or min(self.box_rows, self.box_cols) < 2:
-            raise BadInput(f"box {self.box_rows}x{self.box_cols} does not tile a "
-                           f"{self.size}x{self.size} grid")
+        elif (not n <= br * bc <= self.nvalues or min(br, bc) < 2 or n % br or n % bc):
+            raise BadInput(f"box {br}x{bc} does not tile a {n}x{n} grid"
+                           + (f" of {self.nvalues} values" if self.count else ""))
 
     def _check_regions(self) -> None:
-        """Raise BadInput unless the regions are N disjoint groups of N cells covering the grid."""
+        """Raise BadInput unless the regions are N disjoint groups of N cells covering the
+        grid; on a grid of more values, disjoint groups of one size K (N <= K <= V), the
+        cells of none in no region (ISS's jigsaw pieces)."""
         n = self.size
         if self.box_rows or self.box_cols:
             raise BadInput("a grid has either rectangular boxes or irregular regions, not both")
         if not self.regions:
             return
-        if len(self.regions) != n:
+        k = len(set(self.regions[0])) if self.count else n
+        if self.count and not n <= k <= self.nvalues:
+            raise BadInput(f"region 1 has {k} cells; a region of a {n}x{n} grid of "
+                           f"{self.nvalues} values has {n}..{self.nvalues}")
+        if not self.count and len(self.regions) != n:
             raise BadInput(f"{len(self.regions)} regions given, a {n}x{n} grid needs {n}")
         seen: set[int] = set()
-        for k, region in enumerate(self.regions):
-            if len(region) != n or len(set(region)) != n:
-                raise BadInput(f"region {k + 1} has {len(set(region))} cells, expected {n}")
+        for j, region in enumerate(self.regions):
+            if len(region) != k or len(set(region)) != k:
+                raise BadInput(f"region {j + 1} has {len(set(region))} cells, expected {k}")
             for i in region:
                 if not 0 <= i < n * n:
-                    raise BadInput(f"region {k + 1} has a cell outside the grid")
+                    raise BadInput(f"region {j + 1} has a cell outside the grid")
                 if i in seen:
-                    raise BadInput(f"region {k + 1}: {cell_name(divmod(i, n))} is in two regions")
+                    raise BadInput(f"region {j + 1}: {cell_name(divmod(i, n))} is in two regions")
                 seen.add(i)
 
     @classmethod
-    def irregular(cls, size: int, regions, low: int = 1) -> "Geometry":
+    def irregular(cls, size: int, regions, low: int = 1, count: int = 0) -> "Geometry":
         """Return a grid whose boxes are the given regions (lists of cell indices; [] for none)."""
-        return cls(size, 0, 0, tuple(tuple(sorted(r)) for r in regions), low)
+        count = 0 if count == size else count
+        return cls(size, 0, 0, tuple(tuple(sorted(r)) for r in regions), low, count)
 
     def with_low(self, low: int) -> "Geometry":
         """Return the same grid holding the values low..low + V - 1."""
@@ -296,7 +310,7 @@ class Geometry:
 
     def unit_of(self, k: int) -> tuple[str, int]:
         """Return what unit `k` of `units` is: row, column, box or region, and its 1-based number."""
-        kind, number = divmod(k, self.size)
+        kind, number = min(divmod(k, self.size), (2, k - 2 * self.size))
         box = "box" if self.regions is None else "region"
         return ("row", "column", box)[kind], number + 1
 

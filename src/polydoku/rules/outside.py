@@ -486,6 +486,7 @@ class Skyscraper(OutsideRule):
 
     kind: ClassVar[str] = "skyscraper"
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("skyscraper",)
     iss: ClassVar[str] = "Skyscraper"
     description: ClassVar[str] = "the clue counts the values seen from it, each larger than all before"
@@ -493,8 +494,8 @@ class Skyscraper(OutsideRule):
     value_field: ClassVar[str] = "count"
 
     def lower(self, b) -> None:
-        n = b.size
-        xs = b.vars(self.line(n))
+        n = b.nvalues                   # the line has b.size cells, its cells n values
+        xs = b.vars(self.line(b.size))
         # implied, for propagation: at most j values are seen up to place j, and at most
         # n - v after a value v, so place j holds at most n - count + j
         for j, x in enumerate(xs[:max(self.value - 1, 0)], start=1):
