@@ -133,3 +133,36 @@ def test_json_and_iss_read_and_write_the_number_of_values():
         puzzle_from_dict({"size": 6, "values": [1, 5], "givens": "." * 36})
     with pytest.raises(BadInput, match="outside 1..9"):
         Puzzle(puzzle.geometry, (10,) + (0,) * 35)
+
+
+def test_boxes_larger_than_a_row_hold_every_value():
+    puzzle = puzzle_from_dict({"size": 6, "box": [3, 3], "values": [1, 9], "givens": "." * 36})
+    g = puzzle.geometry
+    assert len(g.boxes) == 4 and all(len(b) == 9 for b in g.boxes)
+    assert g.unit_name(len(g.units) - 1) == "box 4"
+    solution = api.solve(puzzle, api.get_engine("native")).solutions[0]
+    assert all(sorted(solution[i] for i in box) == list(range(1, 10)) for box in g.boxes)
+    text = to_iss(puzzle)
+    assert "RegionSize~9" in text and parse_iss(text) == puzzle
+    with pytest.raises(BadInput, match="box 3x3 does not tile a 6x6 grid"):
+        puzzle_from_dict({"size": 6, "box": [3, 3], "givens": "." * 36})
+
+
+def test_regions_of_a_wider_grid_need_not_cover_it():
+    layout = "".join("ABCDE"[min(i // 9, 4)] for i in range(49))     # four pieces of 9, 13 left
+    puzzle = parse_iss(f".Shape~7x7~9.RegionSize~9.Jigsaw~7x7~{layout}")
+    g = puzzle.geometry
+    assert len(g.boxes) == 4 and g.region_of.count(-1) == 13
+    assert parse_iss(to_iss(puzzle)) == puzzle
+    assert api.solve(puzzle, api.get_engine("native")).solutions
+    with pytest.raises(BadInput, match="region 2 has 8 cells, expected 9"):
+        Geometry.irregular(7, [range(9), range(9, 17)], count=9)
+
+
+def test_same_house_values_counts_one_set_of_values_per_grid():
+    puzzle = Puzzle(WIDE, (0,) * 16, tuple(rules_from_data(["same-house-values"], WIDE)))
+    for engine in ("native", "sat"):
+        outcome = api.solve(puzzle, api.get_engine(engine), max_solutions=5000)
+        assert len(outcome.solutions) == 5 * 288 and outcome.exhausted    # a value left out, a 4x4
+    assert grid_problems(puzzle, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 5]) == [
+        "row 4 holds other values than row 1 (same-house-values)"]

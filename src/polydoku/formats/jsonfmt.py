@@ -84,10 +84,11 @@ def _geometry(data: dict[str, Any], size: int, low: int = 1, count: int = 0) -> 
         box = [data.get("box_rows"), data.get("box_cols")]
         if not all(box):
             try:
-                return Geometry.of_size(size).with_values(low, count)
+                plain = Geometry.of_size(size)
             except BadInput:
                 raise BadInput(f"size {size} has no rectangular box: give \"regions\" or "
                                f"\"box\": \"none\"") from None
+            return plain.with_values(low, count)
     if isinstance(box, str) and "x" in box.lower():
         box = box.lower().split("x", 1)
     if (not isinstance(box, (list, tuple)) or len(box) != 2
