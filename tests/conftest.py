@@ -40,6 +40,7 @@ TOOL_MODULES = {"test_conda", "test_debian", "test_pypi_engines", "test_resolver
 # lane stays under a minute; the full suite (CI) runs them. A name without [...] means every
 # parameter.
 SLOW = {
+    "test_skyscrapers.py::test_a_built_skyscraper_puzzle_needs_the_pair",
     "test_clue_overlap.py::test_clue_unit_overlap_on_a_published_quadruple_puzzle",
     "test_clue_overlap.py::test_cage_interaction_on_a_generated_killer",
     "test_cluster.py::test_local_cluster_leaves_no_scratch_space_and_is_quiet_about_a_killed_worker",

@@ -825,6 +825,7 @@ def test_every_technique_is_tested():
         "Cage Unit Overlap", "Cage Interaction", "Clue Unit Overlap",  # test_clue_overlap.py
         "Law of Leftovers",  # test_leftovers.py
         "Mirrored Cells",  # test_mirrors.py
+        "Skyscraper Pair",  # test_skyscrapers.py
         "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum", "Skyscraper Clue",
         "Quadruple", "Minimum/Maximum", "Entropic Line", "Modular Line",
         "Counting Circles", "Rellik Cage", "Equality Cage", "Constraint Propagation", "Naked Pair", "Naked Triple",

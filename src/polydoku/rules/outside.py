@@ -535,7 +535,7 @@ class Skyscraper(OutsideRule):
         n = geometry.size
         cells = self.line(n)
         idx = [geometry.index(c) for c in cells]
-        keep = _skyline(n, [cands[i] for i in idx], self.value, 1 if geometry.low == 0 else 0)
+        keep = skyline(n, [cands[i] for i in idx], self.value, 1 if geometry.low == 0 else 0)
         drop = {i: cands[i] & ~k for i, k in zip(idx, keep) if cands[i] & ~k}
         if not drop:
             return None
@@ -563,12 +563,14 @@ class Skyscraper(OutsideRule):
             yield f"the skyscraper clue {self.place()} sees {seen}, not {self.value}"
 
 
-def _skyline(n: int, masks: list[int], count: int, floor: int) -> list[int]:
+def skyline(n: int, masks: list[int], count: int, floor: int, whole: bool = True
+            ) -> list[int]:
     """Return, per cell of a line read from a skyscraper clue, the candidates (bit a-1 for
     value a) that some filling seeing exactly `count` values keeps: states (highest so far,
     seen) forward and backward, a value above the highest seen, a value equal to a highest
     already seen forbidden (a row holds it once); `floor` is a value never seen (0-indexed
-    grids: index 1, the 0)."""
+    grids: index 1, the 0). With `whole` the line ends with the highest value n seen; else
+    it is part of a line, ending anywhere (all zeros when no filling fits)."""
     fwd = [{(floor, 0)}]
     for m in masks:
         nxt = set()
@@ -579,7 +581,7 @@ def _skyline(n: int, masks: list[int], count: int, floor: int) -> list[int]:
                     if state is not None:
                         nxt.add(state)
         fwd.append(nxt)
-    back = {(n, count)} & fwd[-1]
+    back = {st for st in fwd[-1] if st[1] == count and (st[0] == n or not whole)}
     keep = [0] * len(masks)
     for j in range(len(masks) - 1, -1, -1):
         prev = set()

@@ -86,6 +86,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Constraint Propagation", 20, "Medium", "clues",
        "a clue with no technique of its own (a sum, a table) filtered alone: candidates no "
        "allowed total or tuple can use go"),
+    _t("Skyscraper Pair", 40, "Medium", "clues",
+       "two skyscraper clues facing each other along a line: the highest value splits it, "
+       "the cells before it showing one count less one and those after it the other; only "
+       "the places of the highest value both sides allow remain"),
     _t("Naked Pair", 60, "Medium", "subsets", "two cells of a house with the same two candidates"),
     _t("Naked Triple", 80, "Medium", "subsets", "three cells of a house with three candidates"),
     _t("Hidden Pair", 70, "Medium", "subsets", "two values with the same two places in a house"),

@@ -31,7 +31,7 @@ BASE: dict[str, float] = {
     "Killer Cage": 1.5, "Thermometer": 1.5, "Arrow Sum": 1.8, "Kropki Pair": 1.5,
     "XV Pair": 1.5, "German Whispers": 1.5, "Parity Line": 1.5, "Palindrome": 1.5, "Renban": 1.8,
     "Between Line": 1.8, "Little Killer": 1.8, "Clone": 1.5, "Even/Odd": 1.0, "Sandwich": 2.5, "X-Sum": 2.5,
-    "Skyscraper Clue": 2.5,
+    "Skyscraper Clue": 2.5, "Skyscraper Pair": 2.8,
     "Quadruple": 1.8, "Minimum/Maximum": 1.5, "Entropic Line": 2.0, "Modular Line": 2.0,
     "Inequality": 1.2, "Lockout Line": 1.8, "Numbered Room": 2.0,
     "Counting Circles": 1.5, "Equality Cage": 1.5, "Rellik Cage": 1.5,

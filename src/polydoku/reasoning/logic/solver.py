@@ -26,6 +26,7 @@ from ...problem import Problem, build_problem
 from ...verify import is_solution
 from . import (als, cages, chains, clue_claiming, clues, fish, forcing, intersections, leftovers,
                line_houses, mirrors, propagation, rule45, rule_combinations, single_digit, singles,
+               skyscrapers,
                subsets, uniqueness, wings)
 from .board import Board, Layout, layout_of
 from .catalog import LEVELS, Rating, level_of, rate
@@ -44,6 +45,7 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     *(((name,), partial(clues.find_rule_step, technique=name)) for name in clues.TECHNIQUES),
     (("45 Rule",), rule45.find_rule45),
     (("Constraint Propagation",), propagation.find_constraint_propagation),
+    (("Skyscraper Pair",), skyscrapers.find_skyscraper_pair),
     (("Locked Pair",), partial(subsets.find_locked_subset, k=2)),
     (("Locked Triple",), partial(subsets.find_locked_subset, k=3)),
     (("Pointing",), intersections.find_pointing),
