@@ -27,7 +27,8 @@ ISS_ZERO = ["0-indexed: Classic sudoku", "0-indexed: Sudoku X", "0-indexed: Anti
             "0-indexed: Whisper GreaterThan", "0-indexed: 0-8 Killer", "Zeroed In",
             "A Very Full Quiver", "Let's Build a Snowman [0-indexed]", "± Information",
             "0-indexed: Quadruple X", "0-indexed: Skyscraper", "Hippo Birdie",
-            "0-indexed: Equality cages", "0-indexed: Hidden skyscrapers"]
+            "0-indexed: Equality cages", "0-indexed: Hidden skyscrapers",
+            "0-indexed: 0-sensitive pairwise", "0-indexed: Look-and-say"]
 # the kinds that read the values themselves (the rest of those taking any values read only
 # order and differences, and say the same on every run of N values)
 READS_VALUES = {"even", "odd", "candidates", "killer", "arrow", "xv", "kropki-black",
@@ -35,7 +36,10 @@ READS_VALUES = {"even", "odd", "candidates", "killer", "arrow", "xv", "kropki-bl
                 "counting-circles", "equality-cage", "hidden-skyscraper", "little-killer",
                 "knightmare", "anti-queen", "product-dot", "ratio-dot", "grey-dot", "either-xv",
                 "sandwich", "x-sum", "numbered-room", "column-index", "row-index",
-                "value-indexing", "lunchbox"}
+                "value-indexing", "lunchbox", "sum-cage", "rellik-cage", "killer-bound",
+                "prime-cage", "equal-sum", "count-distinct", "contain-at-least",
+                "contain-exact", "look-and-say", "sum-line", "zipper", "double-arrow",
+                "pairwise", "anti-taxicab"}
 
 
 def collection() -> dict[str, dict]:

@@ -34,12 +34,26 @@ def shifted_puzzle(data: list, low: int) -> Puzzle | None:
         return None
 
 
+def moved(data: str | dict, low: int) -> str | dict:
+    """Return rule data whose listed values (`values`, `pairs`) are moved from 1..4 to
+    low..low+3, so that a kind listing values has cases on every range."""
+    if isinstance(data, str):
+        return data
+    out = dict(data)
+    if "values" in out:
+        out["values"] = [v + low - 1 for v in out["values"]]
+    if "pairs" in out:
+        out["pairs"] = [[a + low - 1, b + low - 1] for a, b in out["pairs"]]
+    return out
+
+
 def cases(kind: str, low: int, count: int) -> list[Puzzle]:
     """Return `count` random rules of `kind` taken on values low..low+3 (one puzzle each)."""
     rng = random.Random(f"{kind} {low}")
     out: list[Puzzle] = []
     for _ in range(count * 10):
-        puzzle = shifted_puzzle([instance(kind, rng)], low)
+        data = instance(kind, rng)
+        puzzle = shifted_puzzle([data], low) or shifted_puzzle([moved(data, low)], low)
         if puzzle is not None:
             out.append(puzzle)
         if len(out) == count:
@@ -160,3 +174,41 @@ def test_entropic_lines_take_the_thirds_of_the_grid_s_values():
     assert not grid_problems(puzzle, sol)
     thirds = [(sol[i] - 1) // 2 for i in (0, 1, 2, 8)]
     assert len(set(thirds[:3])) == 3 and len(set(thirds[1:])) == 3
+
+
+def test_iss_relation_keys_name_the_values_from_the_lowest():
+    """ISS's key counts values by index: its first bit is the lowest value paired with
+    itself, so on 0..3 the pair (index 1, index 2) is [0, 1], and it is written back the same."""
+    from polydoku.formats.iss import parse_iss, to_iss
+    from polydoku.rules.kind.pairwise import pairs_key
+    key = pairs_key([(1, 2), (2, 1)], 4)
+    puzzle = parse_iss(f".Shape~4x4~0-3.Pair~{key}~R1C1~R1C2")
+    (rule,) = puzzle.rules
+    assert rule.kind == "pairwise" and sorted(rule.pairs) == [(0, 1), (1, 0)]
+    assert f"Pair~{key}~R1C1~R1C2" in to_iss(puzzle)
+    sols = api.count(puzzle, "native", limit=300).solutions
+    assert sols and all({s[0], s[1]} == {1, 2} for s in sols)     # the values 0 and 1
+
+
+def test_iss_refuses_what_it_takes_on_values_from_1_only():
+    """ISS has entropy by thirds and taxicab distances on 1..9 only: exporting them on 0..8 is
+    refused by name, not written for ISS to refuse."""
+    from polydoku.formats.iss import to_iss
+    g = Geometry.of_size(9).with_low(0)
+    for data in (["anti-taxicab"], ["global-entropy"],
+                 [{"kind": "entropic", "cells": ["r1c1", "r1c2", "r1c3"]}]):
+        puzzle = Puzzle(g, (0,) * 81, rules_from_data(data, g))
+        with pytest.raises(BadInput, match=r"values 1\.\.9 only, not 0\.\.8"):
+            to_iss(puzzle)
+
+
+def test_a_sum_cage_of_zeros_and_a_sandwich_between_0_and_8():
+    """On 0..8 a sum cage of 0 holds only 0s, and a sandwich's crusts are 0 and 8."""
+    g = Geometry.of_size(9).with_low(0)
+    rules = rules_from_data([{"kind": "sum-cage", "cells": ["r1c1", "r2c4"], "sum": 0},
+                             {"kind": "sandwich", "side": "left", "index": 1, "sum": 0}], g)
+    puzzle = Puzzle(g, (0,) * 81, rules)
+    sol = api.solve(puzzle, "native").solutions[0]
+    assert sol[0] == 1 and sol[12] == 1                   # index 1: the value 0
+    row = [g.real(v) for v in sol[:9]]
+    assert abs(row.index(0) - row.index(8)) == 1          # nothing between the crusts

@@ -187,7 +187,8 @@ def _read_by_kind(rd: _Reader, name: str, args: list[str]) -> bool:
     """Read an item through the kinds of its ISS name (`Rule.iss_rules`), the first that takes
     it; return whether one did."""
     for cls in _kinds_named().get(name, ()):
-        data = cls.iss_rules(name, args, rd.size, lambda text: cell_name(rd.cell(text)))
+        data = cls.iss_rules_at(name, args, rd.size, rd.low,
+                                lambda text: cell_name(rd.cell(text)))
         if data is not None:
             rd.rules += data if isinstance(data, list) else [data]
             return True

@@ -234,6 +234,14 @@ class Rule:
         By default the one rule `read_iss` reads."""
         return cls.read_iss(args, cell)
 
+    @classmethod
+    def iss_rules_at(cls, name: str, args: list[str], n: int, low: int,
+                     cell: Callable[[str], str]) -> Any:
+        """Return the rules of an ISS item on a grid whose lowest value is `low`
+        (`iss_rules` by default; a kind whose items name values by their index, as an ISS
+        relation key does, overrides this one)."""
+        return cls.iss_rules(name, args, n, cell)
+
     def iss_items(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
         """Return this rule's ISS items on an n x n grid, each without its leading dot
         (`Thermo~R1C1~R1C2`); `cell` writes a cell as ISS does (BadInput: ISS cannot hold it).

@@ -130,6 +130,16 @@ def real_pairs(ok: Callable[[int, int], bool], g: Geometry) -> Callable[[int, in
     return lambda a, b: ok(g.real(a), g.real(b))
 
 
+def iss_values_from_one(rule: Any, geometry: Geometry, cell: Callable[[Cell], str]
+                        ) -> list[str]:
+    """Return a rule's ISS items, refusing a grid of other values than 1..N: ISS takes some
+    kinds (entropy by thirds, taxicab distances) on values from 1 only."""
+    if geometry.low != 1:
+        raise BadInput(f"ISS takes {rule.kind} on values 1..{geometry.size} only, not "
+                       f"{geometry.values_words()}")
+    return rule.iss_items(geometry.size, cell)
+
+
 def cells_phrase(cells: Sequence[Cell]) -> str:
     """Return cells written out for a sentence: "r1c1, r1c2 and r2c1"."""
     names = [cell_name(c) for c in cells]

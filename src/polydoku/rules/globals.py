@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Iterator
 from ..errors import BadInput
 from ..model.geometry import Geometry, cell_name
 from ..model.rules import Grid, Shape, ShapeKind
-from .base import GlobalRule
+from .base import GlobalRule, iss_values_from_one
 
 
 @lru_cache(maxsize=64)
@@ -306,15 +306,17 @@ class Windoku(GlobalRule):
 
 @lru_cache(maxsize=16)
 def taxicab_pairs(geometry: Geometry) -> tuple[tuple[int, int, int], ...]:
-    """Return (a, b, d): cell-index pairs a < b a taxicab distance d apart, d from 1 to N."""
+    """Return (a, b, d): cell-index pairs a < b a taxicab distance d apart, d from 1 to the
+    grid's highest value (N on 1..N)."""
     n = geometry.size
+    most = geometry.real(n)
     out = []
     for a in range(n * n):
         ra, ca = divmod(a, n)
         for b in range(a + 1, n * n):
             rb, cb = divmod(b, n)
             d = abs(ra - rb) + abs(ca - cb)
-            if d <= n:
+            if d <= most:
                 out.append((a, b, d))
     return tuple(out)
 
@@ -327,16 +329,24 @@ class AntiTaxicab(GlobalRule):
     iss: ClassVar[str] = "AntiTaxicab"
     description: ClassVar[str] = "two cells a taxicab distance d apart do not both hold d"
     aliases: ClassVar[tuple[str, ...]] = ("antitaxicab", "anti-taxi")
+    # the distance is the value itself: on 0..8 a 0 is 0 steps from nothing but its own cell
+    any_values: ClassVar[bool] = True
+
+    def iss_items_on(self, geometry: Geometry, cell) -> list[str]:
+        return iss_values_from_one(self, geometry, cell)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
+        off = geometry.offset
         for a, b, d in taxicab_pairs(geometry):
-            if grid[a] == d and grid[b] == d:
+            if grid[a] == d - off and grid[b] == d - off and d - off >= 1:
                 yield (f"{cell_name(geometry.cell(a))} and {cell_name(geometry.cell(b))} both "
                        f"hold {d}, {d} steps apart ({self.kind})")
 
     def lower(self, b) -> None:
+        off = b.geometry.offset
         for x, y, d in taxicab_pairs(b.geometry):
-            b.nogood(x, d, y, d)
+            if d - off >= 1:                    # the value d's index
+                b.nogood(x, d - off, y, d - off)
 
 
 KINDS = (AntiKnight, AntiKing, NonConsecutive, Diagonal, DiagonalMain, DiagonalAnti,

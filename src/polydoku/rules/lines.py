@@ -12,7 +12,7 @@ from ..errors import BadInput
 from ..model.geometry import Geometry, cell_name
 from ..model.rules import Shape, ShapeKind
 from . import params
-from .base import (CellsRule, fpuzzles_number, iss_number, path_pieces, refuse_revisit, equal_pairs, fillings, mask_values, pair_support, span, union, values_at,
+from .base import (CellsRule, fpuzzles_number, iss_number, iss_values_from_one, path_pieces, refuse_revisit, equal_pairs, fillings, mask_values, pair_support, span, union, values_at,
                    where)
 
 
@@ -569,6 +569,9 @@ class Entropic(_PairwiseLine):
         """Return the name of value class c, for logic's text."""
         return self.class_words[c]
 
+    def iss_items_on(self, geometry: Geometry, cell) -> list[str]:
+        return iss_values_from_one(self, geometry, cell)
+
     def value_class(self, v: int, n: int) -> int:
         """Return the class (0, 1, 2) of a value: its third of 1..n."""
         return _third(v, n)
@@ -739,6 +742,7 @@ class Zipper(CellsRule):
     aliases: ClassVar[tuple[str, ...]] = ("zipper-line", "zipperline")
     min_cells: ClassVar[int] = 2
     line_style: ClassVar[str] = "zipper"
+    any_values: ClassVar[bool] = True       # it adds up the values themselves
     drawn_colour: ClassVar[str] = "#e377c2"
 
     @classmethod
@@ -755,16 +759,18 @@ class Zipper(CellsRule):
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
         if len(xs) % 2:
-            total, coef = xs[len(xs) // 2], -1
+            # on the indices: a + b + 2 offset = centre + offset
+            total, rhs = xs[len(xs) // 2], -b.geometry.offset
         else:
-            total, coef = b.new_var(2 * b.size, "pair sum"), -1
+            total, rhs = b.new_var(2 * b.size, "pair sum"), 0     # the indices' pair sum
         for i, j in self.mirrored():
-            b.linear((xs[i], xs[j], total), (1, 1, coef), 0)
+            b.linear((xs[i], xs[j], total), (1, 1, -1), rhs)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = self.complete(grid, geometry)
         if vals is None:
             return
+        vals = [geometry.real(v) for v in vals]
         sums = {vals[i] + vals[j] for i, j in self.mirrored()}
         if len(vals) % 2:
             sums.add(vals[len(vals) // 2])
@@ -925,17 +931,21 @@ class DoubleArrow(CellsRule):
     aliases: ClassVar[tuple[str, ...]] = ("doublearrow",)
     min_cells: ClassVar[int] = 3
     line_style: ClassVar[str] = "double-arrow"
+    any_values: ClassVar[bool] = True       # it adds up the values themselves
     drawn_colour: ClassVar[str] = "#8c564b"
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
         middle = xs[1:-1]
-        b.linear([xs[0], xs[-1], *middle], [1, 1] + [-1] * len(middle), 0)
+        # on the indices: each of the values is its index + offset
+        shift = (len(middle) - 2) * b.geometry.offset
+        b.linear([xs[0], xs[-1], *middle], [1, 1] + [-1] * len(middle), shift)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = self.complete(grid, geometry)
         if vals is None:
             return
+        vals = [geometry.real(v) for v in vals]
         ends, between = vals[0] + vals[-1], sum(vals[1:-1])
         if ends != between:
             yield (f"the ends of the double arrow at {where(self.cells)} add up to {ends}, "
@@ -971,6 +981,7 @@ class SumLine(CellsRule):
     iss: ClassVar[str] = "SumLine"
     description: ClassVar[str] = "the line can be cut into runs that each add up to the sum"
     aliases: ClassVar[tuple[str, ...]] = ("sumline", "ten-line")
+    any_values: ClassVar[bool] = True       # its runs add up the values themselves
     line_style: ClassVar[str] = "sum-line"
     drawn_colour: ClassVar[str] = "#bcbd22"
 
@@ -982,7 +993,8 @@ class SumLine(CellsRule):
             raise BadInput("field \"loop\" must be true or false")
         if loop and len(cells) < 2:
             raise BadInput("field \"loop\": a loop needs 2 cells at least")
-        total = params.integer(data, "sum", 1, geometry.size * (geometry.size + 1) // 2,
+        n = geometry.size
+        total = params.integer(data, "sum", 1, max(1, n * (n + 1) // 2 + n * geometry.offset),
                                default=10)
         return cls(cells, total, loop)
 
@@ -996,14 +1008,15 @@ class SumLine(CellsRule):
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
+        off = b.geometry.offset                 # a cell's value is its index + off
         if self.loop:
-            b.table(xs, self.loop_tuples(b.size))
+            b.table(xs, self.loop_tuples(b.size, off))
             return
         # the run's total so far, after each cell (0 to sum - 1, held as 1 to sum): it grows
         # by the cell's value, and drops back to 0 where the sum is reached
         s = self.total
-        steps = [(a + 1, v, (a + v) % s + 1) for a in range(s) for v in range(1, b.size + 1)
-                 if a + v <= s]
+        steps = [(a + 1, v, (a + v + off) % s + 1) for a in range(s)
+                 for v in range(1, b.size + 1) if a + v + off <= s]
         before = b.new_var(s, "run total 0")
         b.unary(before, lambda t: t == 1)
         for k, x in enumerate(xs):
@@ -1013,10 +1026,11 @@ class SumLine(CellsRule):
             b.table((before, x, after), steps)
             before = after
 
-    def loop_tuples(self, n: int) -> list[tuple[int, ...]]:
-        """Return the values a loop's cells can hold (a table, with no auxiliary variable:
-        one grid can cut a loop in two ways, and engines would count it twice): for each
-        run total carried over the start, the sequences that come back to it."""
+    def loop_tuples(self, n: int, off: int = 0) -> list[tuple[int, ...]]:
+        """Return the value indices a loop's cells can hold (a table, with no auxiliary
+        variable: one grid can cut a loop in two ways, and engines would count it twice),
+        each value its index + `off`: for each run total carried over the start, the
+        sequences that come back to it."""
         s, k = self.total, len(self.cells)
         out: set[tuple[int, ...]] = set()
 
@@ -1029,9 +1043,9 @@ class SumLine(CellsRule):
                                        f"than {self.MAX_LOOP_TUPLES} fillings: too long a loop "
                                        f"for its sum")
                 return
-            for v in range(1, min(n, s - run) + 1):
+            for v in range(1, min(n, s - run - off) + 1):
                 prefix.append(v)
-                grow(prefix, (run + v) % s, carry)
+                grow(prefix, (run + v + off) % s, carry)
                 prefix.pop()
 
         for carry in range(s):
@@ -1056,7 +1070,7 @@ class SumLine(CellsRule):
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = self.complete(grid, geometry)
-        if vals is not None and not self.cuts(vals):
+        if vals is not None and not self.cuts([geometry.real(v) for v in vals]):
             yield (f"the sum line at {where(self.cells)} cannot be cut into runs adding up to "
                    f"{self.total}")
 

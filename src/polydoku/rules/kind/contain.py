@@ -34,11 +34,13 @@ class ContainAtLeast(CellsRule):
         r"(?:appear|be placed) (?:somewhere )?(?:in|within) it",)
     op: ClassVar[str] = ">="
     words: ClassVar[str] = "at least"
+    any_values: ClassVar[bool] = True       # `values` are the values themselves
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "ContainAtLeast":
         cells = cls.read_cells(data, geometry)
-        values = params.int_list(data, "values", 1, geometry.size, max_len=geometry.ncells)
+        values = params.int_list(data, "values", geometry.low, geometry.real(geometry.size),
+                                 max_len=geometry.ncells)
         if len(values) > len(cells):
             raise BadInput(f"field \"values\" lists {len(values)} values for {len(cells)} cells")
         return cls(cells, tuple(sorted(values)))
@@ -53,7 +55,7 @@ class ContainAtLeast(CellsRule):
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.cells)
         for v, times in self.counts().items():
-            placed = vals.count(v)
+            placed = vals.count(v - geometry.offset)        # v's index
             if placed + vals.count(0) < times or (self.op == "==" and placed > times):
                 yield (f"the cells at {where(self.cells)} hold {v} {placed} time(s), not "
                        f"{self.words} {times} ({self.kind})")
@@ -61,7 +63,7 @@ class ContainAtLeast(CellsRule):
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
         for v, times in self.counts().items():
-            count_where(b, xs, v.__eq__, f"is {v}", self.op, times)
+            count_where(b, xs, (v - b.geometry.offset).__eq__, f"is {v}", self.op, times)
 
     def describe(self, geometry: Geometry) -> str:
         return f"{self.kind} {'/'.join(map(str, self.values))} at {cell_name(self.cells[0])}"
@@ -125,8 +127,9 @@ class LookAndSay(ContainExact):
             raise BadInput("field \"clue\" must be (count, value) digit pairs, like \"1223\"")
         pairs = [(int(clue[k]), int(clue[k + 1])) for k in range(0, len(clue), 2)]
         for _, v in pairs:
-            if not 1 <= v <= geometry.size:
-                raise BadInput(f"field \"clue\" names the value {v}, outside 1..{geometry.size}")
+            if not geometry.low <= v <= geometry.real(geometry.size):
+                raise BadInput(f"field \"clue\" names the value {v}, outside "
+                               f"{geometry.values_words()}")
         if len({v for _, v in pairs}) < len(pairs):
             raise BadInput("field \"clue\" names a value twice")
         if sum(t for t, _ in pairs) > len(cells):

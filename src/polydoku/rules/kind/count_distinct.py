@@ -29,6 +29,7 @@ class CountDistinct(Rule):
     phrases: ClassVar[tuple[str, ...]] = (
         r"number of (?:different|distinct) (?:digits|values)",
         r"count(?:s|ing)? (?:the )?(?:different|distinct) (?:digits|values)")
+    any_values: ClassVar[bool] = True       # the control's value itself is the count
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "CountDistinct":
@@ -46,10 +47,11 @@ class CountDistinct(Rule):
         return (self.control, *self.cells)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
-        c = value_at(grid, geometry, self.control)
+        k = value_at(grid, geometry, self.control)
+        c = geometry.real(k)
         vals = values_at(grid, geometry, self.cells)
         seen = len({v for v in vals if v})
-        if c and (seen > c or (0 not in vals and seen != c)):
+        if k and (seen > c or (0 not in vals and seen != c)):
             yield (f"{cell_name(self.control)}={c}, but the cells {cells_phrase(self.cells)} "
                    f"hold {seen} different values")
 
@@ -63,7 +65,8 @@ class CountDistinct(Rule):
             b.linear([*flags, has], [1] * k + [-1], k - 1, ">=")
             b.linear([*flags, has], [1] * k + [-k], 0, "<=")
             seen.append(has)
-        b.linear([*seen, b.var(self.control)], [1] * b.size + [-1], b.size)
+        # the values had add up to the control's value, its index + offset
+        b.linear([*seen, b.var(self.control)], [1] * b.size + [-1], b.size + b.geometry.offset)
 
     def describe(self, geometry: Geometry) -> str:
         return f"count-distinct at {cell_name(self.control)}"

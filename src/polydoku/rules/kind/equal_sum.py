@@ -29,6 +29,7 @@ class EqualSum(Rule):
     aliases: ClassVar[tuple[str, ...]] = ("equalsum", "equal-sums")
     phrases: ClassVar[tuple[str, ...]] = (
         r"equal sums?", r"(?:all )?(?:have|sum to|add up to) the same (?:sum|total)")
+    any_values: ClassVar[bool] = True       # the values' own totals are compared
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "EqualSum":
@@ -47,7 +48,7 @@ class EqualSum(Rule):
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         totals = [(g, values_at(grid, geometry, g)) for g in self.groups]
-        done = [(g, sum(vals)) for g, vals in totals if 0 not in vals]
+        done = [(g, sum(map(geometry.real, vals))) for g, vals in totals if 0 not in vals]
         for g, total in done[1:]:
             if total != done[0][1]:
                 yield (f"the group at {where(g)} adds up to {total}, and the one at "
@@ -57,7 +58,9 @@ class EqualSum(Rule):
         first = b.vars(self.groups[0])
         for group in self.groups[1:]:
             xs = b.vars(group)
-            lower_sum(b, first + xs, [1] * len(first) + [-1] * len(xs), 0)
+            # groups of different sizes: each value is its index + offset
+            shift = (len(xs) - len(first)) * b.geometry.offset
+            lower_sum(b, first + xs, [1] * len(first) + [-1] * len(xs), shift)
 
     def describe(self, geometry: Geometry) -> str:
         return f"equal sums of {len(self.groups)} groups at {cell_name(self.groups[0][0])}"

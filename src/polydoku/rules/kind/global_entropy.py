@@ -10,7 +10,7 @@ from ...errors import BadInput
 from typing import Any, Callable, ClassVar, Iterator
 
 from ...model.geometry import Cell, Geometry, cell_name
-from ..base import GlobalRule
+from ..base import GlobalRule, iss_values_from_one
 
 
 @lru_cache(maxsize=16)
@@ -92,6 +92,9 @@ class GlobalEntropy(ThreeClassSquares):
         r"(every|each|any) 2 ?x ?2 (box|square|region|area)[^.]*\blow\b[^.]*\bmiddle\b[^.]*\bhigh\b",
     )
     class_words: ClassVar[tuple[str, str, str]] = ("low", "middle", "high")
+
+    def iss_items_on(self, geometry: Geometry, cell: Callable[[Cell], str]) -> list[str]:
+        return iss_values_from_one(self, geometry, cell)
 
     def value_class(self, v: int, n: int) -> int:
         # the thirds of 1..N when 3 divides N; on other sizes the same formula, (v-1)*3 div N

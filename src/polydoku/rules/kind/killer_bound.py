@@ -79,11 +79,12 @@ class KillerBound(CellsRule):
         r"(?:cage|clue)s? (?:with|marked|showing) (?:a |an )?(?:inequality|[<>≤≥])",
         r"(?:sum|total) (?:of (?:the )?(?:digits|cage) )?(?:is |must be )?(?:strictly )?"
         r"(?:less|greater|more) than (?:the|its) clue")
+    any_values: ClassVar[bool] = True       # its bounds hold the values' own total
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "KillerBound":
         cells = cls.read_cells(data, geometry)
-        top = geometry.size * len(cells)
+        top = max(geometry.real(geometry.size), 1) * len(cells)
         low = params.integer(data, "min", 0, top, default=None)
         high = params.integer(data, "max", 0, top, default=None)
         if low is None and high is None:
@@ -116,17 +117,17 @@ class KillerBound(CellsRule):
         idx = [geometry.index(c) for c in self.cells]
         yield from repeats(grid, geometry, idx, f"cage at {where(self.cells)}")
         vals = self.complete(grid, geometry)
-        if vals is not None and not self.fits(sum(vals)):
-            yield (f"the cage at {where(self.cells)} adds up to {sum(vals)}, not "
-                   f"{self.clue()}")
+        if vals is not None and not self.fits(total := sum(map(geometry.real, vals))):
+            yield f"the cage at {where(self.cells)} adds up to {total}, not {self.clue()}"
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
         b.all_different(xs)
+        shift = len(xs) * b.geometry.offset         # the indices' total is the values' less it
         if self.low is not None:
-            b.linear(xs, [1] * len(xs), self.low, ">=")
+            b.linear(xs, [1] * len(xs), self.low - shift, ">=")
         if self.high is not None:
-            b.linear(xs, [1] * len(xs), self.high, "<=")
+            b.linear(xs, [1] * len(xs), self.high - shift, "<=")
 
     # the same reasoning as a killer cage's: the sets of different values that fit
     technique: ClassVar[str] = "Killer Cage"
@@ -134,13 +135,15 @@ class KillerBound(CellsRule):
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """Cage combinations: a candidate that no set of different values with a total within
         the bounds (placed so that every cell gets one value) uses goes."""
-        top = geometry.size * len(self.cells)
-        lo = max(self.low or 0, 0)
-        hi = min(self.high if self.high is not None else top, top)
+        top = geometry.size * len(self.cells)       # on the indices
+        shift = len(self.cells) * geometry.offset
+        lo = max((self.low or 0) - shift, 0)
+        hi = min(self.high - shift if self.high is not None else top, top)
         found = cage_eliminations(geometry, self.cells, cands, range(lo, hi + 1))
         if found is None:
             return None
-        drop, fits = found
+        drop, sets = found
+        fits = [tuple(map(geometry.real, f)) for f in sets]
         return drop, f"the cage {cells_phrase(self.cells)} ({self.clue()}) {sets_words(fits)}"
 
     def describe(self, geometry: Geometry) -> str:

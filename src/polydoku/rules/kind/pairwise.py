@@ -15,7 +15,7 @@ from typing import Any, Callable, ClassVar, Iterable, Iterator
 
 from ...errors import BadInput
 from ...model.geometry import Cell, Geometry, cell_name
-from ..base import CellsRule, pair_support, values_at, where
+from ..base import CellsRule, pair_support, real_pairs, values_at, where
 from ..lines import random_line
 
 BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -82,20 +82,23 @@ class Pairwise(CellsRule):
     max_cells: ClassVar[int | None] = MAX_CELLS
     line_style: ClassVar[str] = "pairwise"
     drawn_colour: ClassVar[str] = "#8C6BB1"
+    # `pairs` are the values themselves; ISS's key counts them by index (its first bit is the
+    # lowest value's pair with itself), read and written on the grid's values
+    any_values: ClassVar[bool] = True
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Pairwise":
         cells = cls.read_cells(data, geometry)
         raw = data.get("pairs")
-        n = geometry.size
+        n, lo, hi = geometry.size, geometry.low, geometry.real(geometry.size)
         if not isinstance(raw, list) or not 1 <= len(raw) <= n * n:
             raise BadInput(f"field \"pairs\" must be a list of 1..{n * n} value pairs [a, b]")
         pairs = set()
         for k, pair in enumerate(raw):
             if not (isinstance(pair, list) and len(pair) == 2
-                    and all(type(v) is int and 1 <= v <= n for v in pair)):
+                    and all(type(v) is int and lo <= v <= hi for v in pair)):
                 raise BadInput(f"field \"pairs\", item {k + 1}: a pair [a, b] of values "
-                               f"1..{n}")
+                               f"{geometry.values_words()}")
             pairs.add((pair[0], pair[1]))
         all_pairs = data.get("all_pairs", False)
         if not isinstance(all_pairs, bool):
@@ -120,18 +123,19 @@ class Pairwise(CellsRule):
                 yield i, j
 
     def allows(self, a: int, b: int) -> bool:
+        """Return whether the values a and b (themselves, not indices) are a pair allowed."""
         return (a, b) in self.pairs
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
         for i, j in self.related():
-            b.relation(xs[i], xs[j], self.allows)
+            b.relation(xs[i], xs[j], real_pairs(self.allows, b.geometry))
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
-        vals = values_at(grid, geometry, self.cells)
+        vals = [geometry.real(v) if v else None for v in values_at(grid, geometry, self.cells)]
         for i, j in self.related():
             a, c = vals[i], vals[j]
-            if a and c and not self.allows(a, c):
+            if a is not None and c is not None and not self.allows(a, c):
                 yield (f"{cell_name(self.cells[i])}={a} and {cell_name(self.cells[j])}={c} "
                        f"are not a pair the table allows (pairwise line at {where(self.cells)})")
 
@@ -148,7 +152,7 @@ class Pairwise(CellsRule):
         while changed:
             changed = False
             for i, j in self.related():
-                ki, kj = pair_support(keep[i], keep[j], self.allows)
+                ki, kj = pair_support(keep[i], keep[j], real_pairs(self.allows, geometry))
                 if keep[i] & ~ki or keep[j] & ~kj:
                     keep[i] &= ki
                     keep[j] &= kj
@@ -161,8 +165,13 @@ class Pairwise(CellsRule):
 
     @classmethod
     def iss_rules(cls, name: str, args: list[str], n: int, cell: Callable[[str], str]) -> Any:
-        """Each group of the item is a rule; a nabner relation between every two cells is a
-        nabner line."""
+        return cls.iss_rules_at(name, args, n, 1, cell)
+
+    @classmethod
+    def iss_rules_at(cls, name: str, args: list[str], n: int, low: int,
+                     cell: Callable[[str], str]) -> Any:
+        """Each group of the item is a rule (its key's index pairs as values from `low`); a
+        nabner relation between every two cells is a nabner line."""
         if not args:
             raise BadInput("a relation key and cells are expected")
         pairs = key_pairs(args[0], n, legacy=name.startswith("Binary"))
@@ -178,14 +187,20 @@ class Pairwise(CellsRule):
                 out.append({"kind": "nabner", "cells": cells})
                 continue
             rule: dict[str, Any] = {"kind": cls.kind, "cells": cells,
-                                    "pairs": [list(p) for p in sorted(pairs)]}
+                                    "pairs": [[a + low - 1, b + low - 1]
+                                              for a, b in sorted(pairs)]}
             if every:
                 rule["all_pairs"] = True
             out.append(rule)
         return out
 
     def iss_items(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
-        return ["~".join(["PairX" if self.all_pairs else "Pair", pairs_key(self.pairs, n),
+        return self.iss_items_on(Geometry.of_size(n), cell)
+
+    def iss_items_on(self, geometry: Geometry, cell: Callable[[Cell], str]) -> list[str]:
+        off = geometry.offset                   # ISS's key counts the values by index
+        key = pairs_key(((a - off, b - off) for a, b in self.pairs), geometry.size)
+        return ["~".join(["PairX" if self.all_pairs else "Pair", key,
                           *(cell(c) for c in self.cells)])]
 
     @classmethod

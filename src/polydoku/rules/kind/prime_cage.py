@@ -30,32 +30,37 @@ class PrimeCage(CellsRule):
     phrases: ClassVar[tuple[str, ...]] = (
         r"(?:digits|values|numbers) in (?:a|each|the) (?:\w+ )?cages? (?:must )?(?:sum|add up) "
         r"to a prime",)
+    any_values: ClassVar[bool] = True       # the values' own total is the prime
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         idx = [geometry.index(c) for c in self.cells]
         yield from repeats(grid, geometry, idx, f"prime cage at {where(self.cells)}")
         vals = self.complete(grid, geometry)
-        if vals is not None and not is_prime(sum(vals)):
-            yield f"the prime cage at {where(self.cells)} adds up to {sum(vals)}, not a prime"
+        if vals is not None and not is_prime(total := sum(map(geometry.real, vals))):
+            yield f"the prime cage at {where(self.cells)} adds up to {total}, not a prime"
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
         b.all_different(xs)
-        # the total as an auxiliary (fixed by the cells), allowed only its prime values
+        # the indices' total as an auxiliary (fixed by the cells), allowed only the values
+        # whose own total (each value its index + offset) is prime
+        shift = len(xs) * b.geometry.offset
         total = b.new_var(b.size * len(xs), "total")
         b.linear([*xs, total], [1] * len(xs) + [-1], 0)
-        b.unary(total, is_prime)
+        b.unary(total, lambda t: is_prime(t + shift))
 
     # the same reasoning as a killer cage's: the sets of different values that fit
     technique: ClassVar[str] = "Killer Cage"
 
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """Cage combinations over every prime total: a candidate no fitting set uses goes."""
-        primes = [t for t in range(geometry.size * len(self.cells) + 1) if is_prime(t)]
+        shift = len(self.cells) * geometry.offset       # index totals whose values' is prime
+        primes = [t for t in range(geometry.size * len(self.cells) + 1) if is_prime(t + shift)]
         found = cage_eliminations(geometry, self.cells, cands, primes)
         if found is None:
             return None
-        drop, fits = found
+        drop, sets = found
+        fits = [tuple(map(geometry.real, f)) for f in sets]
         return drop, f"the prime cage {cells_phrase(self.cells)} {sets_words(fits)}"
 
     def describe(self, geometry: Geometry) -> str:

@@ -18,10 +18,11 @@ from ..globals import repeats
 MAX_SUBSETS = 4000          # forbidden value sets a cage may stand for (bad input past it)
 
 
-def subsets_adding_to(n: int, most: int, total: int, limit: int = MAX_SUBSETS
+def subsets_adding_to(n: int, most: int, total: int, limit: int = MAX_SUBSETS, off: int = 0
                       ) -> list[tuple[int, ...]] | None:
-    """Return the sets of 1..`most` different values of 1..n that add up to `total`, or None
-    past `limit` of them."""
+    """Return the sets of 1..`most` different value indices of 1..n whose values (index +
+    `off`) add up to `total`, or None past `limit` of them. A value of 0 is left out: it adds
+    nothing, so a set with it holds a set without it."""
     out: list[tuple[int, ...]] = []
 
     def grow(start: int, chosen: list[int], left: int) -> bool:
@@ -30,9 +31,13 @@ def subsets_adding_to(n: int, most: int, total: int, limit: int = MAX_SUBSETS
             return len(out) <= limit
         if len(chosen) == most:
             return True
-        for v in range(start, min(n, left) + 1):
+        for v in range(start, n + 1):
+            if v + off > left:
+                break
+            if v + off <= 0:
+                continue
             chosen.append(v)
-            going = grow(v + 1, chosen, left - v)
+            going = grow(v + 1, chosen, left - v - off)
             chosen.pop()
             if not going:
                 return False
@@ -64,13 +69,14 @@ class RellikCage(CellsRule):
     phrases: ClassVar[tuple[str, ...]] = (
         r"rellik", r"no (?:combination|subset|set) of (?:one or more )?(?:digits|numbers) "
         r"(?:in|within) (?:a|the) cage (?:can )?(?:sums?|adds? up) to")
+    any_values: ClassVar[bool] = True       # it adds up the values themselves (a 0 adds nothing)
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "RellikCage":
         cells = cls.read_cells(data, geometry)
         n = geometry.size
-        total = params.integer(data, "sum", 1, n * n)
-        if subsets_adding_to(n, len(cells), total) is None:
+        total = params.integer(data, "sum", 1, max(geometry.real(n), 1) * n)
+        if subsets_adding_to(n, len(cells), total, off=geometry.offset) is None:
             raise BadInput(f"field \"sum\": {total} is made by more than {MAX_SUBSETS} sets of "
                            f"values on a {n}x{n} grid")
         return cls(cells, total)
@@ -81,7 +87,7 @@ class RellikCage(CellsRule):
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         idx = [geometry.index(c) for c in self.cells]
         yield from repeats(grid, geometry, idx, f"rellik cage at {where(self.cells)}")
-        placed = sorted({grid[i] for i in idx if grid[i]})
+        placed = sorted({geometry.real(grid[i]) for i in idx if grid[i]})
         if self.total in subset_sums(placed):
             yield (f"some of the values of the rellik cage at {where(self.cells)} add up to "
                    f"{self.total}")
@@ -89,9 +95,10 @@ class RellikCage(CellsRule):
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
         b.all_different(xs)
-        sets = subsets_adding_to(b.size, len(xs), self.total) or []
+        off = b.geometry.offset
+        sets = subsets_adding_to(b.size, len(xs), self.total, off=off) or []
         for x in xs:
-            b.unary(x, lambda a: a != self.total)
+            b.unary(x, lambda a: a + off != self.total)
         sets = [s for s in sets if len(s) > 1]
         if not sets:
             return
@@ -121,10 +128,12 @@ class RellikCage(CellsRule):
         """A value that would make the total, alone or with some of the values already
         placed in the cage, goes from its other cells."""
         idx = [geometry.index(c) for c in self.cells]
-        placed = [m.bit_length() for m in (cands[i] for i in idx) if m and not m & (m - 1)]
+        off = geometry.offset
+        placed = [geometry.real(m.bit_length()) for m in (cands[i] for i in idx)
+                  if m and not m & (m - 1)]
         sums = subset_sums(sorted(set(placed)))
-        bad = sum(1 << (self.total - s - 1) for s in sums
-                  if 1 <= self.total - s <= geometry.size)
+        bad = sum(1 << (self.total - s - off - 1) for s in sums       # the value total - s
+                  if self.total > s and 1 <= self.total - s - off <= geometry.size)
         drop = {i: cands[i] & bad for i in idx if cands[i] & (cands[i] - 1) and cands[i] & bad}
         if not drop:
             return None

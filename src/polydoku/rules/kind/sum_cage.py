@@ -54,11 +54,12 @@ class SumCage(CellsRule):
     phrases: ClassVar[tuple[str, ...]] = (
         r"sum cages?", r"digits? (?:may|can) repeat in (?:a |the )?cages?",
         r"cages? (?:in which|where) digits? (?:may|can) repeat")
+    any_values: ClassVar[bool] = True       # it adds up the values themselves
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "SumCage":
         cells = params.cell_list(data, "cells", geometry, distinct=False)
-        n = geometry.size
+        n = max(geometry.real(geometry.size), 1)        # the highest value
         if "coefficients" in data and data["coefficients"] is not None:
             coefs = params.int_list(data, "coefficients", -MAX_COEFFICIENT, MAX_COEFFICIENT,
                                     max_len=geometry.ncells)
@@ -85,12 +86,14 @@ class SumCage(CellsRule):
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.cells)
         if 0 not in vals:
-            got = sum(k * v for k, v in zip(self.weights(), vals))
+            got = sum(k * geometry.real(v) for k, v in zip(self.weights(), vals))
             if got != self.total:
                 yield f"the sum cage at {where(self.cells)} adds up to {got}, not {self.total}"
 
     def lower(self, b) -> None:
-        lower_sum(b, b.vars(self.cells), self.weights(), self.total)
+        # on the indices: each value is its index + offset, weighted
+        off = b.geometry.offset
+        lower_sum(b, b.vars(self.cells), self.weights(), self.total - off * sum(self.weights()))
 
     def describe(self, geometry: Geometry) -> str:
         return f"sum cage ({self.total}) at {cell_name(self.cells[0])}"
