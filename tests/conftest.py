@@ -73,6 +73,7 @@ SLOW = {
     "test_generate.py::test_generate_prints_one_line_per_puzzle_the_same_on_any_number_of_jobs",
     "test_rule_kinds.py::test_package_managers_solve_variant_rules",
     "test_rule_kinds.py::test_every_kind_agrees_with_brute_force_on_each_solver_family",
+    "test_values_kinds.py::test_each_solver_family_keeps_those_grids_on_values_from_0",
     "test_rule_kinds.py::test_entropic_lines_on_a_six_by_six",
     "test_fpuzzles.py::test_every_published_puzzle_survives_a_link_and_keeps_its_solution",
     "test_fuzz.py::test_generated_json_puzzles",
