@@ -158,3 +158,30 @@ def test_a_built_clone_puzzle_takes_it():
     assert "".join(map(str, path.board.value)) == (
         "312456987647893215958217436164539872879142563235768194723984651596321748481675329")
     assert any(s.technique == "Mirrored Cells" for s in path.steps)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 5), draw=st.integers(0, 10 ** 6))
+def test_mirror_links_never_join_two_true_candidates(seed, draw):
+    from polydoku.reasoning.logic.mirrors import mirror_links
+    grid = grid_of(seed)
+    rng = random.Random(draw)
+    puzzle = Puzzle.empty(N, rules_from_data(rules_of(grid, rng), G))
+    lay = layout_of(build_problem(puzzle))
+    for p, q, label in mirror_links(lay):
+        (x, a), (y, b) = divmod(p, N), divmod(q, N)
+        assert not (grid[x] == a + 1 and grid[y] == b + 1), (name(x), name(y), label)
+
+
+def test_chains_and_intersections_see_through_mirrored_cells():
+    # the row 5 case without Mirrored Cells: wherever 7 goes in row 5 it rules out 7 in r1c3
+    # and r3c5, r5c5 through its column and r3c5's mirror
+    from polydoku.reasoning.logic.intersections import find_locked_variant
+    b = empty_board({"kind": "palindrome", "cells": ["r1c3", "r2c4", "r3c5"]})
+    for c in range(N):
+        if c not in (2, 4):
+            b.eliminate(4 * N + c, 7)
+    step = find_locked_variant(b)
+    assert step is not None
+    assert sorted((name(i), v) for i, v in step.eliminations) == [("r1c3", 7), ("r3c5", 7)]
+    assert "palindrome line from r1c3" in step.text

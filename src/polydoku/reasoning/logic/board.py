@@ -13,6 +13,7 @@ from typing import Callable, Iterable, Sequence, TypeVar
 
 # the layout's names are the board's vocabulary too: techniques import them from here
 from .clue_filters import clue_links
+from .mirrors import mirror_links
 from .layout import House, Layout, bits, layout_of, recall, remember, values_of
 
 __all__ = ["Board", "House", "Layout", "all_barren", "bits", "compiled_core", "first_per_digit",
@@ -195,10 +196,12 @@ class Board:
     def _clue_view(self) -> tuple[Sequence[int], dict[tuple[int, int], str]]:
         if self._conflicts is None:
             lay = self.layout
-            if not lay.unread:
+            # cells holding one value (palindromes, clones) see what the others see
+            links = mirror_links(lay) if not lay.is_classic else []
+            if not lay.unread and not links:
                 self._conflicts = (lay.conflicts, {})
             else:
-                links = clue_links(lay, self.value_masks())
+                links = (clue_links(lay, self.value_masks()) if lay.unread else []) + links
                 if not links:
                     self._conflicts = (lay.conflicts, {})
                 else:

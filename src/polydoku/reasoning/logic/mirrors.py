@@ -13,16 +13,20 @@ from __future__ import annotations
 
 from ...rules.arrows import Clone
 from ...rules.lines import Palindrome
-from .board import Board, bits, recall
-from .step import Step, cell_list, make_step
+from typing import TYPE_CHECKING
+
+from .layout import Layout, bits, recall
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .step import Step
 
 NAME = "Mirrored Cells"
 
 
-def _classes(board: Board) -> list[tuple[tuple[int, ...], str]]:
+def _classes(lay: Layout) -> list[tuple[tuple[int, ...], str]]:
     """Return the groups of cells that must hold one value (two cells or more, joined by
     palindrome lines and clones), each with the rules that join them, in words."""
-    lay = board.layout
     puzzle = lay.problem.puzzle if lay.problem is not None else None
     if puzzle is None:
         return []
@@ -57,13 +61,32 @@ def _classes(board: Board) -> list[tuple[tuple[int, ...], str]]:
             for r, cells in groups.items() if len(cells) > 1]
 
 
+def mirror_links(lay: Layout) -> list[tuple[int, int, str]]:
+    """Return the pairs of candidates (candidate numbers) that cells holding one value keep
+    apart beyond the rules' own exclusions: a value in one cell of a group rules it out in
+    every cell another cell of the group sees; with the joining rules, in words."""
+    def make() -> list[tuple[int, int, str]]:
+        n, out = lay.size, []
+        for cells, label in _classes(lay):
+            inside = sum(1 << i for i in cells)
+            reach = 0
+            for i in cells:
+                reach |= lay.peers[i]
+            for x in cells:
+                for z in bits(reach & ~inside & ~lay.peers[x]):
+                    out += [(x * n + v, z * n + v, label) for v in range(n)]
+        return out
+    return recall(lay.memo, ("mirror links",), make)
+
+
 def find_mirrored_cells(board: Board) -> Step | None:
     """Return a step where a value in a group of cells holding one value would rule out
     every place of that value in a house that holds none of them: the group loses it."""
     lay = board.layout
     if lay.is_classic:
         return None
-    groups = recall(lay.memo, ("mirrored cells",), lambda: _classes(board))
+    from .step import cell_list, make_step
+    groups = recall(lay.memo, ("mirrored cells",), lambda: _classes(lay))
     for cells, label in groups:
         if any(board.value[i] for i in cells):
             continue                    # one is placed: the kinds' own steps copy it
