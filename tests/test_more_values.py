@@ -23,6 +23,7 @@ from conftest import need_engine
 from test_rule_kinds import instance
 
 WIDE = Geometry(4, 2, 2, count=5)       # a 4x4 grid of 2x2 boxes holding values 1..5
+WIDE0 = Geometry(4, 2, 2, low=0, count=5)      # and one holding 0..4
 COUNTING = sorted(k for k, cls in kinds().items() if cls.any_count)
 
 
@@ -58,20 +59,20 @@ def _solves(puzzle: Puzzle, grid: list[int]) -> bool:
 def test_each_counting_kind_lowers_to_its_own_statement_on_more_values(kind):
     rng = random.Random(kind)
     checked = 0
-    for _ in range(40):
-        data = instance(kind, rng)
+    for k in range(40):
+        g = (WIDE, WIDE0)[k % 2]
+        data = kind if kinds()[kind].is_global else instance(kind, rng)
         if data is None:
             continue
         try:
-            rules = rules_from_data([data], WIDE)
+            puzzle = Puzzle(g, (0,) * 16, tuple(rules_from_data([data], g)))
         except BadInput:
             continue
-        puzzle = Puzzle(WIDE, (0,) * 16, tuple(rules))
         for _ in range(6):
-            grid = _random_grid(rng, WIDE)
+            grid = _random_grid(rng, g)
             assert _solves(puzzle, grid) == (not grid_problems(puzzle, grid)), (data, grid)
             checked += 1
-    assert checked >= 30
+    assert checked >= 30, checked
 
 
 def test_a_kind_that_reads_every_value_once_is_refused_by_name():
@@ -166,3 +167,17 @@ def test_same_house_values_counts_one_set_of_values_per_grid():
         assert len(outcome.solutions) == 5 * 288 and outcome.exhausted    # a value left out, a 4x4
     assert grid_problems(puzzle, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 5]) == [
         "row 4 holds other values than row 1 (same-house-values)"]
+
+
+def test_doppelganger_counts_the_same_on_native_and_sat_engines_and_is_refused_off_0_to_n():
+    puzzle = Puzzle(WIDE0, (0,) * 16, tuple(rules_from_data(["doppelganger"], WIDE0)))
+    counts = {e: len(api.solve(puzzle, api.get_engine(e), max_solutions=10_000).solutions)
+              for e in ("native", "sat", "pycosat")}
+    assert counts["native"] == counts["sat"] == counts["pycosat"] > 0, counts
+    plain = Puzzle(WIDE0, (0,) * 16)
+    assert counts["native"] < len(api.solve(plain, api.get_engine("native"),
+                                            max_solutions=200_000).solutions)
+    with pytest.raises(BadInput, match="doppelganger is a rule of an NxN grid"):
+        Puzzle(WIDE, (0,) * 16, rules_from_data(["doppelganger"], WIDE))
+    grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 5]     # row 4 holds no 0 (index 1)
+    assert "row 4 holds no 0 (doppelganger)" in grid_problems(puzzle, grid)

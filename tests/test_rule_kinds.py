@@ -140,7 +140,8 @@ def solutions(puzzle: Puzzle, engine: str) -> set[tuple[int, ...]]:
     return set(out.solutions)
 
 
-KIND_NAMES = sorted(k for k in KINDS if k != "entropic")
+# doppelganger holds on grids of 0..N only: tests/test_more_values.py checks it on a 4x4 of 0..4
+KIND_NAMES = sorted(k for k in KINDS if k not in ("entropic", "doppelganger"))
 
 
 @pytest.mark.parametrize("kind", KIND_NAMES)
@@ -214,7 +215,7 @@ def test_box_less_and_irregular_grids():
     assert puzzle_to_dict(jigsaw)["regions"][0][0] == "r1c1"
 
 
-@pytest.mark.parametrize("kind", sorted(KINDS))
+@pytest.mark.parametrize("kind", KIND_NAMES + ["entropic"])
 def test_rules_round_trip_through_json(kind):
     rng = random.Random(kind + "json")
     data = instance(kind, rng) if kind != "entropic" else {"kind": "entropic", "cells": ["r1c1", "r1c2"]}

@@ -77,6 +77,9 @@ class Puzzle:
             if g.low != 1 and not rule.any_values:
                 raise BadInput(f"rule {k + 1} ({rule.kind}): polydoku reads this kind on values "
                                f"1..{n} only, not {g.values_words()}")
+            why = rule.refusal(g)
+            if why:
+                raise BadInput(f"rule {k + 1} ({rule.kind}): {why}")
             if g.more_values and not rule.any_count:
                 raise BadInput(f"rule {k + 1} ({rule.kind}): polydoku reads this kind on grids "
                                f"whose houses hold every value, not {nv} values on "

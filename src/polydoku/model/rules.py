@@ -186,6 +186,11 @@ class Rule:
         """Return the rule of a JSON object (its fields checked against the grid)."""
         return cls()
 
+    def refusal(self, geometry: Geometry) -> str | None:
+        """Return why the rule has no meaning on this grid (a kind of some grids only), or
+        None: the puzzle refuses it by name."""
+        return None
+
     @classmethod
     def sample(cls, rng: Any, size: int) -> dict[str, Any] | str | None:
         """Return the JSON data of a random valid rule of this kind on a size x size grid with

@@ -144,11 +144,15 @@ def _encode_one(b: _Builder, con, values: range, domain=None) -> None:
     lit, size = b.cnf.lit, b.cnf.size
     if isinstance(con, AllDifferent):
         vs = con.vars
+        # an auxiliary's values may be fewer than a cell's (a house's missing value of 1..N
+        # on a grid of N + 1 values): a literal past its domain would be another variable's
+        tops = [len(domain(x)) if domain is not None else size for x in vs]
         for v in values:
-            for k, x in enumerate(vs):
-                for y in vs[k + 1:]:
+            holders = [x for x, top in zip(vs, tops) if v <= top]
+            for k, x in enumerate(holders):
+                for y in holders[k + 1:]:
                     b.add([-lit(x, v), -lit(y, v)])
-            if len(vs) == size:
+            if len(vs) == size and len(holders) == size:
                 b.add([lit(x, v) for x in vs])
     elif isinstance(con, Nogood):
         b.add([-lit(con.x, con.a), -lit(con.y, con.b)])
