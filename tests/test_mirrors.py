@@ -163,7 +163,7 @@ def test_a_built_clone_puzzle_takes_it():
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 5), draw=st.integers(0, 10 ** 6))
 def test_mirror_links_never_join_two_true_candidates(seed, draw):
-    from polydoku.reasoning.logic.mirrors import mirror_links
+    from polydoku.reasoning.logic.mirror_groups import mirror_links
     grid = grid_of(seed)
     rng = random.Random(draw)
     puzzle = Puzzle.empty(N, rules_from_data(rules_of(grid, rng), G))

@@ -13,7 +13,7 @@ from typing import Callable, Iterable, Sequence, TypeVar
 
 # the layout's names are the board's vocabulary too: techniques import them from here
 from .clue_filters import clue_links
-from .mirrors import mirror_links
+from .mirror_groups import mirror_links
 from .layout import House, Layout, bits, layout_of, recall, remember, values_of
 
 __all__ = ["Board", "House", "Layout", "all_barren", "bits", "compiled_core", "first_per_digit",
