@@ -181,3 +181,12 @@ def test_doppelganger_counts_the_same_on_native_and_sat_engines_and_is_refused_o
         Puzzle(WIDE, (0,) * 16, rules_from_data(["doppelganger"], WIDE))
     grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 5]     # row 4 holds no 0 (index 1)
     assert "row 4 holds no 0 (doppelganger)" in grid_problems(puzzle, grid)
+
+
+def test_the_docs_name_every_kind_refused_on_more_values():
+    import re
+    from conftest import ROOT
+    text = (ROOT / "docs" / "rules.md").read_text()
+    listed = text.split("the others are refused by name:", 1)[1].split("(their statement", 1)[0]
+    assert set(re.findall(r"`([a-z-]+)`", listed)) == {
+        k for k, cls in kinds().items() if not cls.any_count}

@@ -386,6 +386,7 @@ class ColumnIndex(CellsRule):
     """A value X in marked cell (r, c) says that cell (r, X) holds c."""
 
     kind: ClassVar[str] = "column-index"
+    any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("columnindexer", "columnindex")
     iss: ClassVar[str] = "Indexing"
     drawn_colour: ClassVar[str] = "#dadaeb"
@@ -468,6 +469,7 @@ class RowIndex(ColumnIndex):
     """A value X in marked cell (r, c) says that cell (X, c) holds r."""
 
     kind: ClassVar[str] = "row-index"
+    any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("rowindexer", "rowindex")
     description: ClassVar[str] = "a value X in a marked cell of row R puts R in row X of its column"
     aliases: ClassVar[tuple[str, ...]] = ("rowindex", "row-indexing")

@@ -326,6 +326,7 @@ class AntiTaxicab(GlobalRule):
     """A value d is never a taxicab distance d (d steps along rows and columns) from a d."""
 
     kind: ClassVar[str] = "anti-taxicab"
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "AntiTaxicab"
     description: ClassVar[str] = "two cells a taxicab distance d apart do not both hold d"
     aliases: ClassVar[tuple[str, ...]] = ("antitaxicab", "anti-taxi")

@@ -592,6 +592,7 @@ class Modular(_PairwiseLine):
     modulus: int = 3
 
     kind: ClassVar[str] = "modular"
+    any_count: ClassVar[bool] = True
     # remainders split any run of values into the same classes (index v is low + v - 1, so
     # indices equal modulo M are values equal modulo M); only their names move
     any_values: ClassVar[bool] = True
@@ -922,6 +923,7 @@ class DoubleArrow(CellsRule):
     """The two ends (circles) add up to the sum of the cells between them (repeats allowed)."""
 
     kind: ClassVar[str] = "double-arrow"
+    any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("doublearrow",)
     fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"double arrow",)

@@ -610,6 +610,7 @@ class NumberedRoom(OutsideRule):
     value_field: ClassVar[str] = "value"
     iss_zero: ClassVar[bool] = True
     kind: ClassVar[str] = "numbered-room"
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "NumberedRoom"
     description: ClassVar[str] = "the X-th cell holds the clue, X being the first cell's value"
     aliases: ClassVar[tuple[str, ...]] = ("numberedroom", "numbered-rooms")

@@ -26,6 +26,7 @@ class ContainAtLeast(CellsRule):
     values: tuple[int, ...] = ()
 
     kind: ClassVar[str] = "contain-at-least"
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "ContainAtLeast"
     description: ClassVar[str] = "the listed values appear among the cells (repeats as listed)"
     aliases: ClassVar[tuple[str, ...]] = ("containatleast", "contains")
@@ -95,6 +96,7 @@ class ContainExact(ContainAtLeast):
     """Each listed value appears among the cells exactly as often as it is listed."""
 
     kind: ClassVar[str] = "contain-exact"
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "ContainExact"
     description: ClassVar[str] = ("the listed values appear among the cells exactly as often "
                                   "as listed")
@@ -111,6 +113,7 @@ class LookAndSay(ContainExact):
     absent: tuple[int, ...] = ()            # the values of a count of 0
 
     kind: ClassVar[str] = "look-and-say"
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "LookAndSay"
     description: ClassVar[str] = ("the clue's digit pairs (count, value) say how often each "
                                   "value appears among the cells")
@@ -127,7 +130,7 @@ class LookAndSay(ContainExact):
             raise BadInput("field \"clue\" must be (count, value) digit pairs, like \"1223\"")
         pairs = [(int(clue[k]), int(clue[k + 1])) for k in range(0, len(clue), 2)]
         for _, v in pairs:
-            if not geometry.low <= v <= geometry.real(geometry.size):
+            if not geometry.low <= v <= geometry.real(geometry.nvalues):
                 raise BadInput(f"field \"clue\" names the value {v}, outside "
                                f"{geometry.values_words()}")
         if len({v for _, v in pairs}) < len(pairs):

@@ -15,6 +15,7 @@ class GlobalModular(ThreeClassSquares):
     """Every 2x2 square holds a value of each remainder modulo 3."""
 
     kind: ClassVar[str] = "global-modular"
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "GlobalMod"
     description: ClassVar[str] = "every 2x2 square holds values of all three remainders modulo 3"
     aliases: ClassVar[tuple[str, ...]] = ("global-mod", "global-mod-3", "modular-squares")
@@ -30,7 +31,7 @@ class GlobalModular(ThreeClassSquares):
 
     def class_word(self, c: int, geometry: Geometry) -> str:
         """Return class c's values and their remainder ("1/4/7 (remainder 1)")."""
-        vals = [geometry.real(v) for v in range(1, geometry.size + 1) if (v - 1) % 3 == c]
+        vals = [geometry.real(v) for v in range(1, geometry.nvalues + 1) if (v - 1) % 3 == c]
         return f"{'/'.join(map(str, vals))} (remainder {vals[0] % 3})"
 
 

@@ -55,7 +55,7 @@ def cage_eliminations(geometry: Geometry, cells: tuple[Cell, ...], cands: Sequen
     `totals` rule out (cell index -> values that go) and the sets that fit; None when nothing
     goes or a total has too many sets to try."""
     idx = [geometry.index(c) for c in cells]
-    found = sets_of_totals(geometry.size, [cands[i] for i in idx], totals)
+    found = sets_of_totals(geometry.nvalues, [cands[i] for i in idx], totals)
     if found is None:
         return None
     keep, fits = found
@@ -71,6 +71,7 @@ class KillerBound(CellsRule):
     high: int | None = None
 
     kind: ClassVar[str] = "killer-bound"
+    any_count: ClassVar[bool] = True
     description: ClassVar[str] = ("a cage's values differ and add up to at least its min and "
                                   "at most its max")
     aliases: ClassVar[tuple[str, ...]] = ("inequality-killer", "killer-inequality",
@@ -84,7 +85,7 @@ class KillerBound(CellsRule):
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "KillerBound":
         cells = cls.read_cells(data, geometry)
-        top = max(geometry.real(geometry.size), 1) * len(cells)
+        top = max(geometry.real(geometry.nvalues), 1) * len(cells)
         low = params.integer(data, "min", 0, top, default=None)
         high = params.integer(data, "max", 0, top, default=None)
         if low is None and high is None:
@@ -135,7 +136,7 @@ class KillerBound(CellsRule):
     def deduce(self, geometry, cands) -> tuple[dict[int, int], str] | None:
         """Cage combinations: a candidate that no set of different values with a total within
         the bounds (placed so that every cell gets one value) uses goes."""
-        top = geometry.size * len(self.cells)       # on the indices
+        top = geometry.nvalues * len(self.cells)       # on the indices
         shift = len(self.cells) * geometry.offset
         lo = max((self.low or 0) - shift, 0)
         hi = min(self.high - shift if self.high is not None else top, top)

@@ -20,13 +20,14 @@ class ProductDot(PairRule):
     product: int = 2
 
     kind: ClassVar[str] = "product-dot"
+    any_count: ClassVar[bool] = True
     description: ClassVar[str] = "cells joined by a product dot multiply to its number"
     aliases: ClassVar[tuple[str, ...]] = ("product", "multiplication-dot")
     any_values: ClassVar[bool] = True       # `ok` multiplies the values themselves
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "ProductDot":
-        top = geometry.real(geometry.size)          # the two highest values multiplied
+        top = geometry.real(geometry.nvalues)          # the two highest values multiplied
         low = 0 if geometry.low == 0 else 2         # a 0 on the grid makes a product of 0
         return cls(cls.read_cells(data, geometry),
                    params.integer(data, "product", low, max(2, top * (top - 1))))

@@ -46,6 +46,7 @@ class SumCage(CellsRule):
     coefficients: tuple[int, ...] | None = None
 
     kind: ClassVar[str] = "sum-cage"
+    any_count: ClassVar[bool] = True
     cage_total: ClassVar[str] = "sum"
     # ISS's `Sum`, and a `Cage` that lists a cell twice (its total counts the cell twice)
     iss: ClassVar[str] = "Sum Cage"
@@ -59,7 +60,7 @@ class SumCage(CellsRule):
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "SumCage":
         cells = params.cell_list(data, "cells", geometry, distinct=False)
-        n = max(geometry.real(geometry.size), 1)        # the highest value
+        n = max(geometry.real(geometry.nvalues), 1)        # the highest value
         if "coefficients" in data and data["coefficients"] is not None:
             coefs = params.int_list(data, "coefficients", -MAX_COEFFICIENT, MAX_COEFFICIENT,
                                     max_len=geometry.ncells)
