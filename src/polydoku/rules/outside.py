@@ -192,12 +192,14 @@ class LittleKiller(Rule):
 
 @dataclass(frozen=True)
 class Sandwich(OutsideRule):
-    """The cells between the 1 and the N of a row or column add up to the clue."""
+    """The cells between the lowest and the highest value (1 and N) of a row or column add up
+    to the clue."""
 
     kind: ClassVar[str] = "sandwich"
     fpuzzles: ClassVar[tuple[str, ...]] = ("sandwichsum",)
     iss: ClassVar[str] = "Sandwich"
-    description: ClassVar[str] = "the values between the 1 and the largest value add up to the clue"
+    description: ClassVar[str] = ("the values between the lowest (1) and the highest value add "
+                                  "up to the clue")
     aliases: ClassVar[tuple[str, ...]] = ("sandwich-sum", "sandwichsum")
     # the crusts are the lowest and the highest value (0 and 8 on 0..8); the sum adds up the
     # values themselves
