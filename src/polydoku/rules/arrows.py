@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import permutations, product
+from itertools import combinations, permutations, product
 from typing import Any, ClassVar, Iterator
 
 from ..errors import BadInput
@@ -297,6 +297,13 @@ class Quadruple(CellsRule):
         n = g.size
         if len(wanted) > 4 or any(not 1 <= v <= n for v in wanted):
             return []
+        if len(apart) == 6:              # the four cells all differ: orders of value sets
+            if len(set(wanted)) < len(wanted):
+                return []
+            others = [v for v in range(1, n + 1) if v not in wanted]
+            out = sorted(p for extra in combinations(others, 4 - len(wanted))
+                         for p in permutations((*wanted, *extra)))
+            return out if len(out) <= self.MAX_FILLINGS else None
         # the listed values put in their places every way, the other cells any value: a few
         # hundred candidates, where a search cell by cell asked thousands of questions
         found: set[tuple[int, ...]] = set()
