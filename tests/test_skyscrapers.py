@@ -122,3 +122,19 @@ def test_a_built_skyscraper_puzzle_needs_the_pair():
     without = solve_logically(puzzle, max_level="Unfair", exclude=["Skyscraper Pair"],
                               check=True, max_seconds=30)
     assert not without.solved
+
+
+def test_the_clue_walks_with_the_values_it_used():
+    # 3 from the left with r1c1 = 6 and r1c2, r1c3 holding 2 and 3 between them: r1c4 is
+    # neither (the row holds each once), so it is the 7, the third value seen; after it
+    # only the 9 is seen, so r1c5 is not 8 (nor 2, 3, 6 or 7, used)
+    g = Geometry.of_size(9)
+    rule = rules_from_data([{"kind": "skyscraper", "side": "left", "index": 1, "count": 3}],
+                           g)[0]
+    cands = [(1 << 9) - 1] * 81
+    for j, values in enumerate(("6", "23", "23", "237")):
+        cands[j] = sum(1 << (int(v) - 1) for v in values)
+    drop, text = rule.deduce(g, cands)
+    assert drop[3] == 0b110
+    assert drop[4] == sum(1 << (v - 1) for v in (2, 3, 6, 7, 8))
+    assert text.startswith("the skyscraper 3 left of row 1 sees 3 values")

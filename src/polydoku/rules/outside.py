@@ -565,33 +565,50 @@ class Skyscraper(OutsideRule):
             yield f"the skyscraper clue {self.place()} sees {seen}, not {self.value}"
 
 
+SKYLINE_STATES = 4000      # past this many states at one cell, the walk forgets which values it used
+
+
 def skyline(n: int, masks: list[int], count: int, floor: int, whole: bool = True
             ) -> list[int]:
     """Return, per cell of a line read from a skyscraper clue, the candidates (bit a-1 for
-    value a) that some filling seeing exactly `count` values keeps: states (highest so far,
-    seen) forward and backward, a value above the highest seen, a value equal to a highest
-    already seen forbidden (a row holds it once); `floor` is a value never seen (0-indexed
+    value a) that some filling seeing exactly `count` values keeps: states (values used,
+    highest so far, seen) forward and backward, a value above the highest seen, a lower one
+    hidden, each value once (a row holds it once); `floor` is a value never seen (0-indexed
     grids: index 1, the 0). With `whole` the line ends with the highest value n seen; else
-    it is part of a line, ending anywhere (all zeros when no filling fits)."""
-    fwd = [{(floor, 0)}]
+    it is part of a line, ending anywhere (all zeros when no filling fits). Where the states
+    grow past SKYLINE_STATES, the values used are forgotten (only a repeat of the highest is
+    refused)."""
+    return (_sky_walk(n, masks, count, floor, whole, exact=True)
+            or _sky_walk(n, masks, count, floor, whole, exact=False) or [0] * len(masks))
+
+
+def _sky_walk(n: int, masks: list[int], count: int, floor: int, whole: bool, exact: bool
+              ) -> list[int] | None:
+    """Return `skyline`'s answer, the values used kept (`exact`) or not; None when the exact
+    walk grows past SKYLINE_STATES."""
+    def after(state: tuple[int, int, int], a: int) -> tuple[int, int, int] | None:
+        used, top, seen = state
+        if exact and used >> (a - 1) & 1:
+            return None
+        nxt = _sky_step(top, seen, a, floor)
+        return None if nxt is None else ((used | 1 << (a - 1)) if exact else 0, *nxt)
+
+    fwd = [{(0, floor, 0)}]
     for m in masks:
-        nxt = set()
-        for top, seen in fwd[-1]:
-            for a in range(1, n + 1):
-                if m >> (a - 1) & 1:
-                    state = _sky_step(top, seen, a, floor)
-                    if state is not None:
-                        nxt.add(state)
+        nxt = {st for state in fwd[-1] for a in range(1, n + 1) if m >> (a - 1) & 1
+               for st in [after(state, a)] if st is not None}
+        if exact and len(nxt) > SKYLINE_STATES:
+            return None
         fwd.append(nxt)
-    back = {st for st in fwd[-1] if st[1] == count and (st[0] == n or not whole)}
+    back = {st for st in fwd[-1] if st[2] == count and (st[1] == n or not whole)}
     keep = [0] * len(masks)
     for j in range(len(masks) - 1, -1, -1):
         prev = set()
-        for top, seen in fwd[j]:
+        for state in fwd[j]:
             for a in range(1, n + 1):
-                if masks[j] >> (a - 1) & 1 and _sky_step(top, seen, a, floor) in back:
+                if masks[j] >> (a - 1) & 1 and after(state, a) in back:
                     keep[j] |= 1 << (a - 1)
-                    prev.add((top, seen))
+                    prev.add(state)
         back = prev
     return keep
 
