@@ -190,3 +190,9 @@ def test_the_docs_name_every_kind_refused_on_more_values():
     listed = text.split("the others are refused by name:", 1)[1].split("(their statement", 1)[0]
     assert set(re.findall(r"`([a-z-]+)`", listed)) == {
         k for k, cls in kinds().items() if not cls.any_count}
+
+
+def test_the_page_gets_the_number_of_values():
+    from polydoku.web.app import board_json
+    board = board_json(puzzle_from_dict({"size": 6, "values": [1, 9], "givens": "9" + "." * 35}))
+    assert board["size"] == 6 and board["values"] == 9 and board["alphabet"] == "123456789"

@@ -226,6 +226,19 @@ def test_a_pasted_variant_puzzle_is_drawn_and_solved(page, server):
     shot(page, "variant")
 
 
+def test_a_grid_of_more_values_than_cells_has_a_key_per_value(page, server):
+    wide = json.dumps({"size": 6, "box": [2, 3], "values": [1, 9],
+                       "givens": "123456789" + "." * 27})
+    open_puzzle(page, server, "." * 81)
+    paste(page, wide)
+    status_is(page, "^loaded a 6x6 puzzle")
+    assert page.locator("#digits button").count() == 9
+    page.click('[data-action="solve"]')
+    status_is(page, "^solved")
+    solution = api(server, "solve", {"puzzle": wide})["solutions"][0]
+    assert line_of(page, 6) == solution
+
+
 def test_a_name_with_markup_shows_as_text(page, server):
     open_puzzle(page, server, NAMED)
     assert page.text_content("#name") == json.loads(NAMED)["name"]

@@ -11,8 +11,9 @@ const BUDGET = 4000;        // auxiliary assignments tried per group of constrai
 const FITS_BUDGET = 1000;   // the same for each value tried when filling pencil marks
 
 export class Checker {
-  constructor(checks, size) {
+  constructor(checks, size, values) {
     this.size = size;
+    this.values = values || size;     // a cell's values: more than a house's cells on some grids
     this.ncells = size * size;
     this.labels = checks.labels;
     this.domains = checks.domains;
@@ -42,7 +43,7 @@ export class Checker {
     }
   }
 
-  domain(v) { return v < this.ncells ? this.size : this.domains[v - this.ncells]; }
+  domain(v) { return v < this.ncells ? this.values : this.domains[v - this.ncells]; }
 
   // Return the constraints with auxiliary variables in groups that share them: per group its
   // auxiliary variables, its constraints (by the variables they hold), its cells and a label.
@@ -182,7 +183,7 @@ export class Checker {
     return vals.map((x, i) => {
       if (x) return [];
       const out = [];
-      for (let v = 1; v <= this.size; v++) if (this.fits(vals, i, v)) out.push(v);
+      for (let v = 1; v <= this.values; v++) if (this.fits(vals, i, v)) out.push(v);
       return out;
     });
   }

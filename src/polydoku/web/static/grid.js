@@ -53,7 +53,7 @@ export function buildBoard(board, saved = null) {
   S.board = board;
   board.givens = lineValues(board.givens);
   const cells = board.size * board.size;
-  S.checker = new Checker(board.checks, board.size);
+  S.checker = new Checker(board.checks, board.size, board.values);
   S.values = new Array(cells).fill(0);
   S.corner = Array.from({ length: cells }, () => new Set());
   S.centre = Array.from({ length: cells }, () => new Set());
@@ -110,7 +110,7 @@ function drawPicture(board) {
 function buildPad(board) {
   const pad = $("digits");
   pad.replaceChildren();
-  const count = S.mode === "colour" ? COLOURS : board.size;
+  const count = S.mode === "colour" ? COLOURS : board.values || board.size;
   pad.style.setProperty("--pad-columns", String(count > 9 ? Math.ceil(count / 2) : Math.min(count, 9)));
   for (let v = 1; v <= count; v++) {
     const b = document.createElement("button");
