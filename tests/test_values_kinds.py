@@ -266,3 +266,35 @@ def test_rules_on_values_from_0_round_trip_through_json_and_iss(kind):
             continue                    # no ISS name, or one ISS takes on 1..9 only
         again = parse_iss(text)
         assert again.geometry.low == 0 and truth(again) == truth(puzzle), text
+
+
+def _sums_and_indexing():
+    from test_values import collection
+    from polydoku.formats import read_puzzle
+    d = collection()["0-indexed: Sums and indexing"]
+    return d, read_puzzle(d["input"])
+
+
+def test_a_zero_indexed_sums_and_indexing_puzzle_has_more_grids_than_its_published_one():
+    """ISS's collection gives one grid for its "0-indexed: Sums and indexing"; by the rules'
+    statements it has more, each of which verify (and ISS's own check, below) accepts."""
+    d, puzzle = _sums_and_indexing()
+    assert not grid_problems(puzzle, tuple(puzzle.alphabet.index(ch) + 1
+                                           for ch in d["solution"]))
+    out = api.solve(puzzle, "native", max_solutions=2, timeout=60)
+    assert out.count == 2
+    assert all(not grid_problems(puzzle, grid) for grid in out.solutions)
+
+
+@pytest.mark.tools
+def test_iss_takes_a_second_grid_of_that_puzzle_when_it_is_given_whole(tmp_path):
+    """Given whole (every cell a given), another grid of that puzzle is one ISS accepts: its
+    search misses it (its sandwich on 0..8, ISS_OFFSET_FAULTS), its rules do not."""
+    from test_iss import iss
+    d, puzzle = _sums_and_indexing()
+    other = next(g for g in api.solve(puzzle, "native", max_solutions=2, timeout=60).solutions
+                 if "".join(puzzle.symbol(v) for v in g) != d["solution"])
+    whole = d["input"] + ".~" + "~".join(f"R{i // 9 + 1}C{i % 9 + 1}_{puzzle.symbol(v)}"
+                                        for i, v in enumerate(other))
+    (answer,) = iss().count([whole], limit=2, cache=str(tmp_path))
+    assert answer.get("solutions") == 1, answer
