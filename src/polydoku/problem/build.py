@@ -38,6 +38,8 @@ class Builder:
         self.origin = NO_ORIGIN
         self.rules: tuple[Rule, ...] = ()
         self._counts: dict[str, int] = {}
+        # per relation (as `relation` takes it) and domain sizes: the value pairs it refuses
+        self._refusals: dict[tuple, tuple[tuple[int, int], ...]] = {}
 
     def start(self, rule: Rule) -> None:
         """Begin the constraints of one rule: its label is its kind and its ordinal."""
@@ -87,10 +89,28 @@ class Builder:
 
     def relation(self, x: int, y: int, ok: Callable[[int, int], bool]) -> None:
         """Say (x, y) takes only value pairs `ok` accepts: one nogood per refused pair."""
-        for a in self.domain(x):
-            for b in self.domain(y):
-                if not ok(a, b):
-                    self.add(Nogood(x, a, y, b, self.label, self.origin))
+        label, origin = self.label, self.origin
+        self.constraints.extend(Nogood(x, a, y, b, label, origin)
+                                for a, b in self._refused(ok, len(self.domain(x)),
+                                                          len(self.domain(y))))
+
+    def _refused(self, ok: Callable[[int, int], bool], dx: int, dy: int
+                 ) -> tuple[tuple[int, int], ...]:
+        """Return the value pairs (1..dx, 1..dy) `ok` refuses, asked once per relation (a rule
+        that puts one relation on every pair of neighbours, as the negative dots do, asks it
+        for 144 pairs of cells)."""
+        key = (ok, dx, dy)
+        try:
+            hit = self._refusals.get(key)
+            keep = True
+        except TypeError:                     # a relation that cannot be a key: asked anew
+            hit, keep = None, False
+        if hit is None:
+            hit = tuple((a, b) for a in range(1, dx + 1) for b in range(1, dy + 1)
+                        if not ok(a, b))
+            if keep:
+                self._refusals[key] = hit
+        return hit
 
     def nogood(self, x: int, a: int, y: int, b: int) -> None:
         """Say x = a and y = b do not both hold."""
