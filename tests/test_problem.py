@@ -204,3 +204,24 @@ def test_every_constraint_carries_its_typed_origin():
     assert {c.origin.number for c in problem.constraints if c.origin.kind == "killer"} == {1, 2}
     lowered = lower(problem, ())
     assert all(c.origin.kind for c in lowered.constraints), "lowering keeps every origin"
+
+
+def test_a_relation_refuses_the_same_pairs_asked_once_or_anew():
+    from polydoku.model.geometry import Geometry
+    from polydoku.problem.build import Builder
+
+    class Unhashable:                       # a relation that cannot be remembered by key
+        __hash__ = None
+
+        def __call__(self, a, b):
+            return abs(a - b) != 1
+
+    near = Unhashable()
+    b = Builder(Geometry.of_size(4))
+    for x, y in ((0, 1), (1, 2), (4, 5)):
+        b.relation(x, y, near)
+        b.relation(x, y, near.__call__)     # a bound method: remembered, asked once
+    got = [(c.x, c.a, c.y, c.b) for c in b.constraints]
+    want = [(x, a, y, c) for x, y in ((0, 1), (1, 2), (4, 5)) for _ in range(2)
+            for a in range(1, 5) for c in range(1, 5) if abs(a - c) == 1]
+    assert got == want
