@@ -247,6 +247,7 @@ class Quadruple(CellsRule):
     values: tuple[int, ...] = ()
 
     kind: ClassVar[str] = "quadruple"
+    any_count: ClassVar[bool] = True
     any_values: ClassVar[bool] = True       # `values` are the values themselves
     fpuzzles: ClassVar[tuple[str, ...]] = ("quadruple",)
     iss: ClassVar[str] = "Quad"
@@ -261,8 +262,8 @@ class Quadruple(CellsRule):
         rows, cols = {r for r, _ in cells}, {c for _, c in cells}
         if len(rows) != 2 or len(cols) != 2 or max(rows) - min(rows) != 1 or max(cols) - min(cols) != 1:
             raise BadInput("field \"cells\": the four cells must form a 2x2 block")
-        values = params.int_list(data, "values", geometry.low, geometry.real(geometry.size),
-                                 max_len=4)
+        values = params.int_list(data, "values", geometry.low,
+                                 geometry.real(geometry.nvalues), max_len=4)
         return cls(tuple(sorted(cells)), tuple(sorted(values)))
 
     def to_data(self) -> dict[str, Any]:
@@ -289,12 +290,12 @@ class Quadruple(CellsRule):
     def fillings(self, g: Geometry) -> list[tuple[int, ...]] | None:
         """Return every filling of the four cells that holds the listed values, cells that
         share a row, column or box differing; None past MAX_FILLINGS or above 9x9."""
-        if g.size > 9:
+        if g.nvalues > 9:
             return None
         idx = [g.index(c) for c in self.cells]
         apart = [(j, k) for k in range(4) for j in range(k) if idx[j] in g.peers[idx[k]]]
         wanted = sorted(self.need(g).elements())
-        n = g.size
+        n = g.nvalues
         if len(wanted) > 4 or any(not 1 <= v <= n for v in wanted):
             return []
         if len(apart) == 6:              # the four cells all differ: orders of value sets

@@ -21,6 +21,7 @@ class CountingCircles(CellsRule):
     """Each value v placed in a circle is placed in exactly v of the circles."""
 
     kind: ClassVar[str] = "counting-circles"
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "CountingCircles"
     any_values: ClassVar[bool] = True       # a circle's value itself counts the circles
     description: ClassVar[str] = "a value in a circle says how many circles hold that value"
@@ -43,7 +44,7 @@ class CountingCircles(CellsRule):
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
         k = len(xs)
-        for v in range(1, b.size + 1):
+        for v in range(1, b.nvalues + 1):
             r = b.geometry.real(v)      # the value itself (a 0 would ask for no circle)
             if not 0 < r <= k:          # r circles holding r would be more circles than there are
                 for x in xs:
@@ -68,7 +69,7 @@ class CountingCircles(CellsRule):
         if geometry.low != 1:
             return None
         idx = [geometry.index(c) for c in self.cells]
-        able = {v: [i for i in idx if cands[i] >> (v - 1) & 1] for v in range(1, geometry.size + 1)}
+        able = {v: [i for i in idx if cands[i] >> (v - 1) & 1] for v in range(1, geometry.nvalues + 1)}
         scarce = [v for v, where_ in able.items() if 0 < len(where_) < v]
         if scarce:
             drop: dict[int, int] = {}

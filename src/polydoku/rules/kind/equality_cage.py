@@ -27,6 +27,7 @@ class EqualityCage(CellsRule):
     range in none)."""
 
     kind: ClassVar[str] = "equality-cage"
+    any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "EqualityCage"
     any_values: ClassVar[bool] = True       # even reads the values; low and high their order
     description: ClassVar[str] = ("a cage's values differ, as many even as odd and as many low "
@@ -49,11 +50,11 @@ class EqualityCage(CellsRule):
     def parts(self, g: Geometry) -> list[tuple[str, Callable[[int], bool]]]:
         """Return the two tests half the cage's value indices pass (even: the value itself;
         low: the lower half of the grid's values)."""
-        low, _ = halves(g.size)
+        low, _ = halves(g.nvalues)
         return [("even", lambda a: g.real(a) % 2 == 0), ("low", lambda a: a <= low)]
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
-        n = geometry.size
+        n = geometry.nvalues
         idx = [geometry.index(c) for c in self.cells]
         yield from repeats(grid, geometry, idx, f"equality cage at {where(self.cells)}")
         vals = values_at(grid, geometry, self.cells)
@@ -72,7 +73,7 @@ class EqualityCage(CellsRule):
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
-        low, high = halves(b.size)
+        low, high = halves(b.nvalues)
         b.all_different(xs)
         if high - low > 1:
             for x in xs:
@@ -93,7 +94,7 @@ class EqualityCage(CellsRule):
         cells lose those values (on values 1..N; others are left to Constraint Propagation)."""
         if geometry.low != 1:
             return None
-        n = geometry.size
+        n = geometry.nvalues
         idx = [geometry.index(c) for c in self.cells]
         low, high = halves(n)
         middle = span(low + 1, high - 1)
