@@ -246,7 +246,7 @@ def test_iss_collection_is_read_right_or_refused_by_name():
             assert is_solution(puzzle, tuple(puzzle.alphabet.index(ch) + 1 for ch in sol)), \
                 d["name"]
             checked += 1
-    assert read >= 281 and checked >= 184, (read, checked)
+    assert read >= 283 and checked >= 186, (read, checked)
 
 
 def test_a_cell_given_twice_keeps_both_givens():
@@ -281,3 +281,11 @@ def test_iss_cage_listing_a_cell_twice_counts_it_twice_and_lines_through_a_cell_
     assert all(len(set(p)) == len(p) for p in pieces)
     steps = {frozenset(p[i:i + 2]) for p in pieces for i in range(len(p) - 1)}
     assert steps == {frozenset({"r1c1", "r2c2"}), frozenset({"r2c2", "r1c3"})}
+
+
+def test_an_iss_string_with_an_empty_first_item_is_read_as_iss():
+    from polydoku.formats import read_puzzle
+    puzzle = read_puzzle("..Cage~14~R5C3~R5C4~R6C4.Diagonal~1")
+    assert [r.kind for r in puzzle.rules] == ["killer", "diagonal-anti"]
+    with pytest.raises(BadInput, match="wrong length"):
+        read_puzzle("..5.....")

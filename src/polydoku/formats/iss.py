@@ -36,6 +36,8 @@ _ALONE_NAME = re.compile(r"^\.([A-Z][A-Za-z]*)(\.|$)", re.ASCII)
 def looks_like_iss(text: str) -> bool:
     """Return whether text is an ISS constraint string (not a line of symbols)."""
     head = "".join(text[:400].split())
+    if head.startswith(".."):           # empty items before the first (ISS reads none there)
+        head = "." + head.lstrip(".")
     if _DETECT.match(head):
         return True
     alone = _ALONE_NAME.match(head)            # a global rule of a kind's module, alone

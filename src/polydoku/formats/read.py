@@ -111,7 +111,9 @@ def _looks_like_pencilmarks(text: str) -> bool:
 def _looks_like_iss(text: str) -> bool:
     """Return whether text is an Interactive Sudoku Solver string: it starts with a dot and a
     constraint name or a cell (the reader of ISS strings is loaded only then)."""
-    head = "".join(text[:40].split())[:2]
+    head = "".join(text[:40].split())
+    head = "." + head.lstrip(".") if head.startswith("..") else head   # empty items first
+    head = head[:2]
     if len(head) < 2 or head[0] != "." or not (head[1].isalpha() or head[1] == "~"):
         return False
     from .iss import looks_like_iss
