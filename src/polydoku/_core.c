@@ -16,7 +16,7 @@
 
    A search state is the candidate array: one uint64 per variable. Search copies it at each
    branch (a few hundred bytes for 9x9), so nothing is undone on backtracking. Branching takes
-   the cell with fewest candidates (auxiliary variables only once every cell is fixed).
+   the variable (cell or auxiliary) with fewest candidates per weight (dom/wdeg).
 
    Roads not taken (1,000-puzzle samples, first solution, same run):
    - locked candidates at every node, not only at the root: 20-25% fewer nodes on the hard
@@ -751,24 +751,21 @@ static int dfs(Core *c, int depth)
 {
     u64 *cand = frame(c, depth);
     if (!cand) { PyErr_NoMemory(); return -1; }
-    /* choose: the cell with fewest candidates (at least two); auxiliaries after the cells */
+    /* choose: the variable with fewest candidates (at least two) per weight. Auxiliaries
+       compete with the cells: the cells fix each auxiliary, so one grid is still one
+       solution, and a clue's auxiliary (a region sum's common total, a sandwich's ends)
+       often splits the search better than any cell (raw spaghetti 4,712 -> 415 nodes; the
+       project's variants and the published ones 229 -> 177 ms of search, ISS's collection
+       12.7 -> 12.3 s on the puzzles both finished, lunchboxes slower) */
     int best = -1, bestn = 65;
     u64 bestw = 1;                /* k / (1 + w) < bestn / bestw, compared without dividing */
-    for (int v = 0; v < c->ncells; v++) {
+    for (int v = 0; v < c->n; v++) {
         u64 x = cand[v];
         if (!SINGLE(x)) {
             u64 k = POPC(x), w = 1 + c->weight[v];
             if (k * bestw < (u64)bestn * w) { bestn = (int)k; bestw = w; best = v; }
         }
     }
-    if (best < 0)
-        for (int v = c->ncells; v < c->n; v++) {
-            u64 x = cand[v];
-            if (!SINGLE(x)) {
-                int k = POPC(x);
-                if (k < bestn) { bestn = k; best = v; if (k == 2) break; }
-            }
-        }
     if (best < 0)
         return record(c, cand);
     int bvar[64];
