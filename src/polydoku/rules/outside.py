@@ -212,7 +212,7 @@ class Sandwich(OutsideRule):
         for v in (1, n):
             pos = b.new_var(n, f"place of {v}")
             for j, x in enumerate(xs):      # both ways: propagation follows the value around
-                b.relation(x, pos, lambda a, p, j=j, v=v: (a == v) == (p == j + 1))
+                b.relation(x, pos, _placed(v, j + 1))
             ends.append(pos)
         lo, hi = ends
         # implied, for propagation: for each placing of the ends, the values a cell can hold
@@ -234,8 +234,7 @@ class Sandwich(OutsideRule):
         parts = []
         for j, x in enumerate(xs):
             inside = b.new_var(2, f"cell {j + 1} inside")
-            b.table((lo, hi, inside), [(p, q, 2 if min(p, q) < j + 1 < max(p, q) else 1)
-                                       for p in range(1, n + 1) for q in range(1, n + 1) if p != q])
+            b.table((lo, hi, inside), _between_rows(n, j + 1))
             part = b.new_var(n + off + 1, f"cell {j + 1} counts")      # its value + 1 inside
             b.table((inside, x, part), [(f, a, a + off + 1 if f == 2 else 1)
                                         for f in (1, 2) for a in range(1, n + 1)])
@@ -343,6 +342,21 @@ def _sandwich_fill(masks: list[int], p: int, q: int, total: int, n: int,
         fill[p] |= one
         fill[q] |= top
     return fill
+
+
+@lru_cache(maxsize=256)
+def _placed(v: int, j: int):
+    """Return the relation "the cell holds v exactly when the place of v is j", one object
+    per (v, j), so that a builder asks it once for every clue of a grid."""
+    return lambda a, p: (a == v) == (p == j)
+
+
+@lru_cache(maxsize=64)
+def _between_rows(n: int, j: int) -> tuple[tuple[int, int, int], ...]:
+    """Return the rows (place of 1, place of N, flag) of a sandwich line's place j: flag 2
+    when j lies strictly between the two ends, else 1."""
+    return tuple((p, q, 2 if min(p, q) < j < max(p, q) else 1)
+                 for p in range(1, n + 1) for q in range(1, n + 1) if p != q)
 
 
 def _sandwich_digits(n: int, total: int, off: int = 0
