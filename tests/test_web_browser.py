@@ -145,9 +145,10 @@ def shot(page, name: str, full: bool = False) -> None:
         page.screenshot(path=str(Path(SHOTS) / f"web-{name}.png"), full_page=full)
 
 
-def line_of(page, n: int) -> str:
+def line_of(page, n: int, cols: int = 0) -> str:
     values = cells(page)
-    return "".join(values[f"r{r}c{c}"] or "." for r in range(1, n + 1) for c in range(1, n + 1))
+    return "".join(values[f"r{r}c{c}"] or "." for r in range(1, n + 1)
+                   for c in range(1, (cols or n) + 1))
 
 
 def test_prefill_solve_and_check_unique(page, server):
@@ -237,6 +238,19 @@ def test_a_grid_of_more_values_than_cells_has_a_key_per_value(page, server):
     status_is(page, "^solved")
     solution = api(server, "solve", {"puzzle": wide})["solutions"][0]
     assert line_of(page, 6) == solution
+
+
+def test_a_rectangular_grid_is_drawn_solved_and_walked_by_keys(page, server):
+    rect = ".Shape~4x6.~R1C1_1~R1C2_2~R1C3_3~R2C1_4~R3C6_6"
+    open_puzzle(page, server, "." * 81)
+    paste(page, rect)
+    status_is(page, "^loaded a 4x6 puzzle")
+    assert page.locator("#cells .cell").count() == 24
+    assert page.locator("#digits button").count() == 6
+    page.click('[data-action="solve"]')
+    status_is(page, "^solved")
+    solution = api(server, "solve", {"puzzle": rect})["solutions"][0]
+    assert line_of(page, 4, 6) == solution
 
 
 def test_a_name_with_markup_shows_as_text(page, server):

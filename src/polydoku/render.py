@@ -35,16 +35,22 @@ DOT_FILLS = {"black": INK, "grey": "#9a9a9a"}     # a dot's fill by its style; w
 class Layout:
     """Where things go, in SVG pixels."""
 
-    size: int
+    size: int                   # columns (a cell index is row * size + column)
     cell: float
     margin: float
     top: float
     notes: tuple[str, ...]
+    rows: int = 0               # rows, on a rectangular grid (0: as many as columns)
 
     @property
     def side(self) -> float:
-        """Return the grid's side length."""
+        """Return the grid's width."""
         return self.size * self.cell
+
+    @property
+    def tall(self) -> float:
+        """Return the grid's height."""
+        return (self.rows or self.size) * self.cell
 
     @property
     def width(self) -> float:
@@ -54,7 +60,7 @@ class Layout:
     @property
     def height(self) -> float:
         """Return the picture's height: title, grid, notes and margins."""
-        return self.top + self.side + self.margin + 20 * len(self.notes) + (8 if self.notes else 0)
+        return self.top + self.tall + self.margin + 20 * len(self.notes) + (8 if self.notes else 0)
 
     def x(self, col: float) -> float:
         """Return the x of a column edge (fractional columns allowed)."""
@@ -84,9 +90,9 @@ def _index(puzzle: Puzzle, ref) -> int:
     """Return the index of a cell named `r1c6` or given as 0-based (row, col); outside is bad
     input."""
     g = puzzle.geometry
-    row, col = parse_cell(ref, g.size) if isinstance(ref, str) else ref
+    row, col = parse_cell(ref) if isinstance(ref, str) else ref
     if not g.in_grid(row, col):
-        raise BadInput(f"cell {cell_name((row, col))} is outside the {g.size}x{g.size} grid")
+        raise BadInput(f"cell {cell_name((row, col))} is outside the {g.shape_words()} grid")
     return g.index((row, col))
 
 
@@ -100,10 +106,12 @@ def rule_notes(puzzle: Puzzle, width: float = 10**6, font_size: float = 14) -> t
 
 def layout_of(puzzle: Puzzle, title: str | None = None) -> Layout:
     """Return where `render_svg` puts things for a puzzle (cells of 48, 36 or 30 pixels)."""
-    n = puzzle.size
-    cell = 48.0 if n <= 9 else (36.0 if n <= 16 else 30.0)
+    g = puzzle.geometry
+    n = g.width
+    cell = 48.0 if max(n, g.size) <= 9 else (36.0 if max(n, g.size) <= 16 else 30.0)
     margin = cell if any(sh.kind is ShapeKind.OUTSIDE for sh in _shapes(puzzle)) else 16.0
-    return Layout(n, cell, margin, margin + (30.0 if title else 0.0), rule_notes(puzzle, n * cell))
+    return Layout(n, cell, margin, margin + (30.0 if title else 0.0), rule_notes(puzzle, n * cell),
+                  0 if g.is_square else g.size)
 
 
 def _shapes(puzzle: Puzzle) -> list[Shape]:
@@ -128,10 +136,9 @@ def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
     `struck`: (cell, value) candidates drawn in red, e.g. the ones a hint eliminates.
     `title`: a line above the grid. Variant rules are named under the grid.
     """
-    n = puzzle.size
     values = tuple(grid) if grid is not None else puzzle.givens
-    if len(values) != n * n:
-        raise BadInput(f"grid has {len(values)} cells, expected {n * n}")
+    if len(values) != puzzle.geometry.ncells:
+        raise BadInput(f"grid has {len(values)} cells, expected {puzzle.geometry.ncells}")
     lay = layout_of(puzzle, title)
     shapes = _rule_shapes(puzzle)
     marked = {_index(puzzle, ref) for ref in highlight}
@@ -139,7 +146,7 @@ def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
     svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
                              "width": _num(lay.width), "height": _num(lay.height),
                              "viewBox": f"0 0 {_num(lay.width)} {_num(lay.height)}"})
-    _el(svg, "title", title or puzzle.name or f"{n}x{n} sudoku")
+    _el(svg, "title", title or puzzle.name or f"{puzzle.geometry.shape_words()} sudoku")
     _el(svg, "rect", class_="background", x=0, y=0, width=lay.width, height=lay.height,
         fill="#ffffff")
     if title:
@@ -150,7 +157,7 @@ def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
         if sh.kind not in _OVER:
             _draw_shape(under, sh, lay, kind)
     layer = _el(svg, "g", class_="cells")
-    for i in range(n * n):
+    for i in range(puzzle.geometry.ncells):
         _draw_cell(layer, puzzle, lay, i, values[i], candidates, i in marked, red)
     _draw_lines(svg, puzzle, lay)
     over = _el(svg, "g", class_="rule-marks")
@@ -159,7 +166,7 @@ def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
             _draw_shape(over, sh, lay, kind)
     for k, note in enumerate(lay.notes):
         _el(svg, "text", note, class_="rule-note", x=lay.margin,
-            y=lay.top + lay.side + 24 + 20 * k, font_size=14, font_family=FONT, fill=INK)
+            y=lay.top + lay.tall + 24 + 20 * k, font_size=14, font_family=FONT, fill=INK)
     ET.indent(svg)
     return ET.tostring(svg, encoding="unicode") + "\n"
 
@@ -360,26 +367,26 @@ def _draw_outside(group, sh: Shape, lay: Layout) -> None:
 
 def _draw_lines(svg, puzzle, lay) -> None:
     """Add the thin cell lines, then the thick box (region) lines and the border on top."""
-    g, n = puzzle.geometry, puzzle.size
+    g, h, w = puzzle.geometry, puzzle.geometry.size, puzzle.geometry.width
     thin, thick = _el(svg, "g", class_="cell-lines"), _el(svg, "g", class_="box-lines")
     region = g.region_of
-    for k in range(n + 1):
-        for j in range(n):
+    for horizontal in (True, False):
+        lines, segments = (h, w) if horizontal else (w, h)
+        for k, j in ((k, j) for k in range(lines + 1) for j in range(segments)):
             # the edge on line k between rows (horizontal) or columns (vertical), segment j
-            for horizontal in (True, False):
-                if 0 < k < n:
-                    a = (k - 1) * n + j if horizontal else j * n + k - 1
-                    b = k * n + j if horizontal else j * n + k
-                    is_box = region[a] != region[b] and g.has_boxes
-                else:
-                    is_box = True
-                group, width, colour = (thick, 3, INK) if is_box else (thin, 1, THIN)
-                if horizontal:
-                    ends = dict(x1=lay.x(j), y1=lay.y(k), x2=lay.x(j + 1), y2=lay.y(k))
-                else:
-                    ends = dict(x1=lay.x(k), y1=lay.y(j), x2=lay.x(k), y2=lay.y(j + 1))
-                _el(group, "line", **ends, stroke=colour, stroke_width=width,
-                    stroke_linecap="square")
+            if 0 < k < lines:
+                a = (k - 1) * w + j if horizontal else j * w + k - 1
+                b = k * w + j if horizontal else j * w + k
+                is_box = region[a] != region[b] and g.has_boxes
+            else:
+                is_box = True
+            group, width, colour = (thick, 3, INK) if is_box else (thin, 1, THIN)
+            if horizontal:
+                ends = dict(x1=lay.x(j), y1=lay.y(k), x2=lay.x(j + 1), y2=lay.y(k))
+            else:
+                ends = dict(x1=lay.x(k), y1=lay.y(j), x2=lay.x(k), y2=lay.y(j + 1))
+            _el(group, "line", **ends, stroke=colour, stroke_width=width,
+                stroke_linecap="square")
 
 
 def render_png(puzzle: Puzzle, grid: Sequence[int] | None = None, *, scale: float = 2.0,

@@ -21,7 +21,7 @@ from .common import (ExitCode, STATUS_EXIT, echo_json, engine_options, good_puzz
 def candidate_grid(puzzle: Puzzle, texts: list[str]) -> str:
     """Return the candidate strings drawn as a grid, columns aligned, boxes separated."""
     g = puzzle.geometry
-    return draw(texts, g.size, g.box_rows, g.box_cols)
+    return draw(texts, g.size, g.box_rows, g.box_cols, cols=g.width)
 
 
 @cli.command()

@@ -29,7 +29,7 @@ def marked_grid(puzzle: Puzzle, literals: Sequence[tuple[int, int]],
         values[var] = value
     texts = [puzzle.symbol(v) + ("*" if marked and marked[0] == i else "")
              for i, v in enumerate(values)]
-    return draw(texts, g.size, g.box_rows, g.box_cols)
+    return draw(texts, g.size, g.box_rows, g.box_cols, cols=g.width)
 
 
 def _rules_sentence(e: Explanation, puzzle: Puzzle) -> str | None:

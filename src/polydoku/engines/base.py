@@ -195,10 +195,9 @@ class Engine:
     def refusal(self, problem: Problem) -> str | None:
         """Return why this engine cannot take `problem` (naming the rule kinds), or None."""
         if problem.more_values and not self.takes_more_values:
-            n = problem.side
             return (f"engine {self.spec!r} cannot take a grid of {problem.size} values on "
-                    f"{n}x{n} cells: its encoding holds every value in each house; try "
-                    f"--engine native, sat or cpsat")
+                    f"{problem.shape_words()} cells: its encoding holds every value in each "
+                    f"house; try --engine native, sat or cpsat")
         kinds = set(problem.kinds())
         aux = bool(problem.aux)
         if Linear in kinds and Linear not in self.takes:

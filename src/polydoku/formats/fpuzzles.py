@@ -305,8 +305,10 @@ def to_fpuzzles(puzzle, solution=None) -> dict[str, Any]:
     """Return the f-puzzles JSON of a puzzle (its rules, regions and givens)."""
     from .jsonfmt import puzzle_to_dict
     if not puzzle.geometry.plain_values:
-        raise BadInput(f"f-puzzles and SudokuPad hold values 1..{puzzle.size}, not "
-                       f"{puzzle.geometry.values_words()}")
+        g = puzzle.geometry
+        raise BadInput(f"f-puzzles and SudokuPad hold values 1..{g.size}, not "
+                       f"{g.values_words()}" if g.is_square else
+                       f"f-puzzles and SudokuPad hold square grids, not {g.shape_words()}")
     d = puzzle_to_dict(puzzle)
     n = d["size"]
     g = puzzle.geometry

@@ -49,26 +49,28 @@ def write_grid(puzzle: Puzzle, grid: Sequence[int] | None = None, *, separators:
     values = puzzle.givens if grid is None else grid
     texts = [puzzle.symbol(v, empty) for v in values[:g.ncells]]
     if not separators:
-        return draw(texts, g.size, g.size, g.size)
-    return draw(texts, g.size, g.box_rows, g.box_cols)
+        return draw(texts, g.size, g.size, g.width, cols=g.width)
+    return draw(texts, g.size, g.box_rows, g.box_cols, cols=g.width)
 
 
 def draw(texts: Sequence[str], size: int, box_rows: int, box_cols: int, *,
-         frame: bool = False) -> str:
+         frame: bool = False, cols: int = 0) -> str:
     """Return cell texts (row-major) drawn as a grid: each column as wide as its widest text,
     cells apart by a space, boxes ruled off (` | ` and `-+-`; with `frame`, a border too).
 
-    Every text grid polydoku prints is drawn here: solutions, candidates, explanations."""
-    n, br, bc = size, box_rows, box_cols
-    widths = [max(len(texts[r * n + c]) for r in range(n)) for c in range(n)]
-    spans = ["-" * (sum(widths[b:b + bc]) + bc - 1) for b in range(0, n, bc)]
+    Every text grid polydoku prints is drawn here: solutions, candidates, explanations.
+    `cols`: the columns of a rectangular grid of `size` rows."""
+    n, w = size, cols or size
+    br, bc = (box_rows, box_cols) if box_rows and box_cols else (n, w)
+    widths = [max(len(texts[r * w + c]) for r in range(n)) for c in range(w)]
+    spans = ["-" * (sum(widths[b:b + bc]) + bc - 1) for b in range(0, w, bc)]
     rule = "+-" + "-+-".join(spans) + "-+" if frame else "-+-".join(spans)
     lines = [rule] if frame else []
     for r in range(n):
         if r and r % br == 0:
             lines.append(rule)
-        boxes = [" ".join(texts[r * n + c].ljust(widths[c]) for c in range(b, b + bc))
-                 for b in range(0, n, bc)]
+        boxes = [" ".join(texts[r * w + c].ljust(widths[c]) for c in range(b, b + bc))
+                 for b in range(0, w, bc)]
         lines.append("| " + " | ".join(boxes) + " |" if frame else " | ".join(boxes).rstrip())
     if frame:
         lines.append(rule)

@@ -73,18 +73,19 @@ def _refuse(rule: Rule, why: str) -> BadInput:
 def _layout(puzzle: Puzzle) -> Iterator[str]:
     """Yield the items for the grid: its shape, and its regions when they are not ISS's boxes."""
     g = puzzle.geometry
-    n = g.size
+    n, w = g.size, g.width
+    side, shape = max(n, w), g.shape_words()
     if g.low != 1:
-        yield f"Shape~{n}x{n}~{g.low}-{g.real(g.nvalues)}"
-    elif g.more_values:
-        yield f"Shape~{n}x{n}~{g.nvalues}"
-    elif n != 9:
-        yield f"Shape~{n}x{n}"
+        yield f"Shape~{shape}~{g.low}-{g.real(g.nvalues)}"
+    elif g.nvalues != side:
+        yield f"Shape~{shape}~{g.nvalues}"
+    elif shape != "9x9":
+        yield f"Shape~{shape}"
     cells = (g.box_rows * g.box_cols if g.is_rectangular else
-             max(map(len, g.boxes), default=n))
-    if cells != n:
+             max(map(len, g.boxes), default=side))
+    if cells != side:
         yield f"RegionSize~{cells}"
-    if g.is_rectangular and (g.box_rows, g.box_cols) == _box_shape(n, cells):
+    if g.is_rectangular and (g.box_rows, g.box_cols) == _box_shape(n, cells, w):
         return
     if g.has_boxes:
         symbols = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"    # the cells of no region: one more piece
@@ -126,6 +127,7 @@ class _Reader:
 
     def __init__(self) -> None:
         self.size = 9
+        self.ncols = 0                  # the columns of a rectangular grid (0: square)
         self.low = 1                    # the lowest value (Shape~9x9~0-8: 0)
         self.count = 9                  # how many values (Shape~6x6~9: 9; the side by default)
         self.region_size = 0            # the cells of a box or jigsaw piece (0: the side)
@@ -142,7 +144,7 @@ class _Reader:
                 or t[3] not in _BASE[1:]:
             raise BadInput(f"{one_line(text[:20])!r} is not an ISS cell id (R1C1)")
         r, c = _BASE.index(t[1]) - 1, _BASE.index(t[3]) - 1
-        if r >= self.size or c >= self.size:
+        if r >= self.size or c >= (self.ncols or self.size):
             raise BadInput(f"cell {one_line(text)} is outside the {self.size}x{self.size} grid")
         return r, c
 
@@ -209,13 +211,15 @@ def _read_shape(rd: _Reader, args: list[str]) -> None:
     """Read `Shape~RxC` and its values, `~LO-HI` (0-8) or `~V` (1..V): V may be more than the
     side (`6x6~9`: each house holds six different values of nine)."""
     m = re.fullmatch(r"(\d{1,2})x(\d{1,2})", args[0] if args else "")
-    if not m or m[1] != m[2]:
-        raise BadInput("polydoku takes square shapes only (Shape~9x9)")
+    if not m:
+        raise BadInput("a shape is rows x columns (Shape~9x9)")
     if rd.shaped:
         raise BadInput("a second Shape")
     rd.shaped = True
-    rd.size = n = int(m[1])
-    if not 4 <= n <= MAX_SIZE:
+    rd.size, cols = int(m[1]), int(m[2])
+    rd.ncols = cols if cols != rd.size else 0
+    n = max(rd.size, cols)              # a house of the longer side holds every value
+    if not 4 <= min(rd.size, cols) <= n <= MAX_SIZE:
         raise BadInput(f"ISS grids are 4x4 to {MAX_SIZE}x{MAX_SIZE}")
     if len(args) > 2:
         raise BadInput(f"Shape~{args[0]} with {one_line(args[2][:20])!r}: polydoku reads "
@@ -225,7 +229,7 @@ def _read_shape(rd: _Reader, args: list[str]) -> None:
         raise BadInput(f"{one_line(args[1][:20])!r} is not a range of values (0-8 or 9)")
     low, high = int(values[1] or 1), int(values[2])
     if high - low + 1 < n:
-        raise BadInput(f"values {low}..{high} on a {n}x{n} grid: a house of {n} cells "
+        raise BadInput(f"values {low}..{high} on a {args[0]} grid: a house of {n} cells "
                        f"holds {n} different values")
     rd.low, rd.count = low, high - low + 1
 
@@ -234,9 +238,10 @@ def _read_region_size(rd: _Reader, args: list[str]) -> None:
     """Read `RegionSize~K`: the cells of each box or jigsaw piece, from the side N to the
     number of values (9 on a 6x6 grid of nine values: 3x3 boxes holding every value)."""
     k = int(args[0]) if len(args) == 1 and args[0].isdigit() and len(args[0]) < 3 else 0
-    if not rd.size <= k <= max(rd.size, rd.count):
+    side = max(rd.size, rd.ncols)
+    if not side <= k <= max(side, rd.count):
         raise BadInput(f"RegionSize~{one_line('~'.join(args)[:20])}: a box or region has "
-                       f"{rd.size}..{max(rd.size, rd.count)} cells")
+                       f"{side}..{max(side, rd.count)} cells")
     rd.region_size = k
 
 
@@ -271,26 +276,28 @@ def _along(rule: Any) -> list[Any]:
     return cls.from_path(cells, {k: v for k, v in rule.items() if k not in ("kind", "cells")})
 
 
-def _pieces(layout: str, n: int, nv: int) -> str | list[list[str]]:
-    """Return a Jigsaw layout's regions: the layout itself on a grid of N values, else the
-    pieces of N..V cells (as ISS reads them, one piece of another size is no region: the
-    cells a 7x7 grid of nine values leaves over)."""
-    if nv == n:
+def _pieces(layout: str, n: int, nv: int, w: int = 0) -> str | list[list[str]]:
+    """Return a Jigsaw layout's regions: the layout itself on a square grid of N values, else
+    the pieces of N..V cells (as ISS reads them, one piece of another size is no region: the
+    cells a 7x7 grid of nine values leaves over). `w`: the columns, when not N."""
+    if nv == n and not w:
         return layout
+    w = w or n
+    n = max(n, w)
     pieces: dict[str, list[str]] = {}
     for i, label in enumerate(layout):
-        pieces.setdefault(label, []).append(cell_name(divmod(i, n)))
+        pieces.setdefault(label, []).append(cell_name(divmod(i, w)))
     kept = [cells for cells in pieces.values() if n <= len(cells) <= nv]
     if len(pieces) - len(kept) > 1 or len({len(c) for c in kept}) > 1:
         raise BadInput("ISS Jigsaw layout: its pieces are of more than one size")
     return kept
 
 
-def _box_shape(n: int, cells: int) -> tuple[int, int] | None:
-    """Return the shape of ISS's own boxes of `cells` cells on an n x n grid, None when no
-    rectangle of them tiles it (a prime side has none)."""
+def _box_shape(n: int, cells: int, w: int = 0) -> tuple[int, int] | None:
+    """Return the shape of ISS's own boxes of `cells` cells on an n x w grid (square by
+    default), None when no rectangle of them tiles it (a prime side has none)."""
     try:
-        return box_shape_for(n, cells)
+        return box_shape_for(n, cells, w)
     except BadInput:
         return None
 
@@ -306,32 +313,34 @@ def parse_iss(text: str, *, name: str | None = None) -> Puzzle:
     shapes = [k for k, item in enumerate(items) if item.split("~")[0] == "Shape"]
     for k in shapes[:1] + [k for k in range(len(items)) if k not in shapes[:1]]:
         _read_item(rd, k, items[k])
-    n, nv = rd.size, max(rd.count, rd.size)
-    data: dict[str, Any] = {"size": n, "rules": [r for rule in rd.rules for r in _along(rule)]}
-    if rd.low != 1 or nv != n:
+    n, w = rd.size, rd.ncols or rd.size
+    side = max(n, w)
+    nv = max(rd.count, side)
+    data: dict[str, Any] = {"size": n if n == w else [n, w],
+                            "rules": [r for rule in rd.rules for r in _along(rule)]}
+    if rd.low != 1 or nv != side:
         data["values"] = [rd.low, rd.low + nv - 1]
-    k = rd.region_size or n
-    boxes = _box_shape(n, k)
+    k = rd.region_size or side
+    boxes = _box_shape(n, k, w)
+    cells = n * w
+    if rd.layout is not None and len(rd.layout) != cells:
+        raise BadInput(f"ISS Jigsaw layout has {len(rd.layout)} cells, expected {cells}")
     if rd.layout is not None and not rd.no_boxes and boxes:
-        if len(rd.layout) != n * n:
-            raise BadInput(f"ISS Jigsaw layout has {len(rd.layout)} cells, expected {n * n}")
         for label in dict.fromkeys(rd.layout):  # boxes kept: each piece is an extra region
             data["rules"].append({"kind": "extra-region", "cells": [
-                cell_name(divmod(i, n)) for i, ch in enumerate(rd.layout) if ch == label]})
+                cell_name(divmod(i, w)) for i, ch in enumerate(rd.layout) if ch == label]})
     elif rd.layout is not None:
-        if len(rd.layout) != n * n:
-            raise BadInput(f"ISS Jigsaw layout has {len(rd.layout)} cells, expected {n * n}")
-        shape = box_shape_of(n, list(rd.layout), k)
+        shape = box_shape_of(n, list(rd.layout), k) if n == w else None
         if shape:                       # rectangles of another shape (3x2 on a 6x6): boxes
             data["box"] = list(shape)
         else:
-            data["regions"] = _pieces(rd.layout, n, nv)
+            data["regions"] = _pieces(rd.layout, n, nv, rd.ncols)
     elif rd.no_boxes or not boxes:
         data["box"] = "none"
-    elif k != n:
+    elif k != side or n != w:
         data["box"] = list(boxes)
     from ..model.puzzle import default_alphabet
     symbols = default_alphabet(nv, rd.low)
-    data["givens"] = "".join(symbols[rd.givens[divmod(i, n)] - rd.low] if divmod(i, n) in rd.givens
-                             else "." for i in range(n * n))
+    data["givens"] = "".join(symbols[rd.givens[divmod(i, w)] - rd.low] if divmod(i, w) in rd.givens
+                             else "." for i in range(cells))
     return puzzle_from_dict(data, name=name)

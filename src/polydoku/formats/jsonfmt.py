@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import BadInput
 from ..model import Geometry, Puzzle, default_alphabet
 from ..rules import rules_from_data
-from ..model.geometry import MAX_SIZE, MIN_SIZE, cell_name, parse_cell
+from ..model.geometry import MAX_SIZE, MIN_SIZE, box_shape_for, cell_name, parse_cell
 from .line import parse_values, size_for_length
 
 
@@ -47,10 +47,8 @@ def puzzle_from_dict(data: Any, *, name: str | None = None) -> Puzzle:
         givens = "".join(str(x) if x else "." for x in givens)
     if not isinstance(givens, str):
         raise BadInput("JSON puzzle has no \"givens\" string")
-    size = data.get("size") or size_for_length(len(givens))
-    if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
-        raise BadInput(f"JSON \"size\" must be an integer in {MIN_SIZE}..{MAX_SIZE}")
-    geometry = _geometry(data, size, *_values(data.get("values"), size))
+    size, ncols = _size(data.get("size") or size_for_length(len(givens)))
+    geometry = _geometry(data, size, *_values(data.get("values"), max(size, ncols)), ncols)
     if len(givens) != geometry.ncells:
         raise BadInput(f"JSON \"givens\" has {len(givens)} symbols, expected {geometry.ncells}")
     alphabet = data.get("alphabet") or None
@@ -71,15 +69,32 @@ def puzzle_from_dict(data: Any, *, name: str | None = None) -> Puzzle:
     return puzzle.with_givens(values)
 
 
-def _geometry(data: dict[str, Any], size: int, low: int = 1, count: int = 0) -> Geometry:
+def _size(size: Any) -> tuple[int, int]:
+    """Return the rows and columns of a JSON "size": N, or [rows, columns] (0 columns for
+    a square)."""
+    sides = size if isinstance(size, list) and len(size) == 2 else [size]
+    if not all(not isinstance(v, bool) and isinstance(v, int) and MIN_SIZE <= v <= MAX_SIZE
+               for v in sides):
+        raise BadInput(f"JSON \"size\" must be an integer in {MIN_SIZE}..{MAX_SIZE} or "
+                       f"[rows, columns]")
+    return sides[0], (sides[1] if len(sides) == 2 and sides[1] != sides[0] else 0)
+
+
+def _geometry(data: dict[str, Any], size: int, low: int = 1, count: int = 0,
+              ncols: int = 0) -> Geometry:
     """Return the geometry a JSON puzzle asks for: boxes, irregular regions, or none; its
-    values from `low`, `count` of them."""
+    values from `low`, `count` of them; `ncols` columns when it is not square."""
     regions = data.get("regions")
     box = data.get("box")
     if regions is not None:
-        return Geometry.irregular(size, _regions(regions, size), low, count)
+        return Geometry.irregular(size, _regions(regions, size, ncols), low, count, ncols)
     if isinstance(box, str) and box.strip().lower() in ("none", "no", "latin"):
-        return Geometry.irregular(size, (), low, count)
+        return Geometry.irregular(size, (), low, count, ncols)
+    if ncols and box is None:
+        try:
+            box = list(box_shape_for(size, 0, ncols))
+        except BadInput:
+            return Geometry.irregular(size, (), low, count, ncols)
     if box is None:
         box = [data.get("box_rows"), data.get("box_cols")]
         if not all(box):
@@ -95,7 +110,8 @@ def _geometry(data: dict[str, Any], size: int, low: int = 1, count: int = 0) -> 
             or not all(isinstance(v, int) and not isinstance(v, bool) or
                        isinstance(v, str) and v.strip().isdigit() and len(v) < 4 for v in box)):
         raise BadInput("JSON \"box\" must be [rows, cols], \"RxC\" or \"none\"")
-    return Geometry(size, int(box[0]), int(box[1]), low=low, count=0 if count == size else count)
+    count = 0 if count == max(size, ncols) else count
+    return Geometry(size, int(box[0]), int(box[1]), low=low, count=count, ncols=ncols)
 
 
 def _values(values: Any, size: int) -> tuple[int, int]:
@@ -113,18 +129,19 @@ def _values(values: Any, size: int) -> tuple[int, int]:
     return low, high - low + 1
 
 
-def _regions(regions: Any, size: int) -> list[list[int]]:
+def _regions(regions: Any, size: int, ncols: int = 0) -> list[list[int]]:
     """Return irregular regions as lists of cell indices, from a string of N² region symbols
     or a list of N lists of cell names."""
+    width = ncols or size
     if isinstance(regions, str):
         symbols = "".join(regions.split())
-        if len(symbols) != size * size:
-            raise BadInput(f"JSON \"regions\" has {len(symbols)} symbols, expected {size * size}")
+        if len(symbols) != size * width:
+            raise BadInput(f"JSON \"regions\" has {len(symbols)} symbols, expected {size * width}")
         groups: dict[str, list[int]] = {}
         for i, ch in enumerate(symbols):
             groups.setdefault(ch, []).append(i)
         return list(groups.values())
-    if not isinstance(regions, list) or len(regions) > size * size:
+    if not isinstance(regions, list) or len(regions) > size * width:
         raise BadInput("JSON \"regions\" must be a string of region symbols or lists of cells")
     out = []
     for k, region in enumerate(regions):
@@ -132,8 +149,10 @@ def _regions(regions: Any, size: int) -> list[list[int]]:
             raise BadInput(f"JSON \"regions\": region {k + 1} must be a list of cell names")
         cells = []
         for c in region:
-            r, col = parse_cell(c, size)
-            cells.append(r * size + col)
+            r, col = parse_cell(c, None if ncols else size)
+            if r >= size or col >= width:
+                raise BadInput(f"JSON \"regions\": cell {c} is outside the grid")
+            cells.append(r * width + col)
         out.append(cells)
     return out
 
@@ -141,7 +160,7 @@ def _regions(regions: Any, size: int) -> list[list[int]]:
 def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
     """Return the JSON object of a puzzle."""
     g = puzzle.geometry
-    out: dict[str, Any] = {"size": g.size}
+    out: dict[str, Any] = {"size": g.size if g.is_square else [g.size, g.width]}
     if g.is_rectangular:
         out["box"] = [g.box_rows, g.box_cols]
     elif not g.has_boxes:

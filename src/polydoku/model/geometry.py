@@ -29,15 +29,21 @@ MIN_SIZE, MAX_SIZE = 4, 25
 MAX_VALUE = 35          # the largest value a grid may hold: symbols 0-9 then A-Z
 
 
-def box_shape_for(size: int, cells: int = 0) -> tuple[int, int]:
-    """Return the most nearly square box shape (rows, cols), rows <= cols, of `cells` cells
-    (default: `size`) that tiles a grid of `size`."""
+def box_shape_for(size: int, cells: int = 0, width: int = 0) -> tuple[int, int]:
+    """Return the most nearly square box shape (rows, cols), rows <= cols where it can, of
+    `cells` cells (default: `size`) that tiles a grid of `size` rows and `width` columns
+    (default: square), as ISS picks it."""
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise BadInput(f"size {size} is outside {MIN_SIZE}..{MAX_SIZE}")
-    cells = cells or size
+    width = width or size
+    cells = cells or max(size, width)
     for rows in range(math.isqrt(cells), 1, -1):
-        if cells % rows == 0 and size % rows == 0 and size % (cells // rows) == 0:
+        if cells % rows:
+            continue
+        if size % rows == 0 and width % (cells // rows) == 0:
             return rows, cells // rows
+        if width % rows == 0 and size % (cells // rows) == 0:
+            return cells // rows, rows
     if cells == size:
         raise BadInput(f"size {size} has no rectangular box (it is prime)")
     raise BadInput(f"no rectangular box of {cells} cells tiles a {size}x{size} grid")
@@ -98,7 +104,7 @@ class _shared(cached_property):
     def __get__(self, obj, owner=None):
         if obj is None:
             return self
-        key = (obj.size, obj.box_rows, obj.box_cols, obj.regions)
+        key = (obj.size, obj.box_rows, obj.box_cols, obj.regions, obj.ncols)
         store = _SHARED.get(key)
         if store is None:
             if len(_SHARED) >= _SHARED_GEOMETRIES:
@@ -126,57 +132,65 @@ class Geometry:
     regions: tuple[tuple[int, ...], ...] | None = None
     low: int = 1
     count: int = 0              # how many values, when more than the side N (0: N)
+    ncols: int = 0              # the columns of a rectangular grid of `size` rows (0: N)
 
     def __post_init__(self) -> None:
         if not MIN_SIZE <= self.size <= MAX_SIZE:
             raise BadInput(f"size {self.size} is outside {MIN_SIZE}..{MAX_SIZE}")
+        side = max(self.size, self.ncols)
         if (isinstance(self.count, bool) or not isinstance(self.count, int)
-                or self.count and not self.size < self.count <= MAX_VALUE + 1):
-            raise BadInput(f"{self.count!r} values on a {self.size}x{self.size} grid: a grid "
-                           f"holds {self.size}..{MAX_VALUE + 1} values")
+                or self.count and not side < self.count <= MAX_VALUE + 1):
+            raise BadInput(f"{self.count!r} values on a {self.shape_words()} grid: a grid "
+                           f"holds {side}..{MAX_VALUE + 1} values")
         top = MAX_VALUE - self.nvalues + 1
         if (isinstance(self.low, bool) or not isinstance(self.low, int)
                 or not 0 <= self.low <= top):
-            raise BadInput(f"values {self.low!r}..: a {self.size}x{self.size} grid's "
+            raise BadInput(f"values {self.low!r}..: a {self.shape_words()} grid's "
                            f"{self.nvalues} values start at 0..{top}")
-        br, bc, n = self.box_rows, self.box_cols, self.size
+        if self.ncols and not (MIN_SIZE <= self.ncols <= MAX_SIZE and self.ncols != self.size):
+            raise BadInput(f"a grid of {self.size} rows has {MIN_SIZE}..{MAX_SIZE} columns, "
+                           f"not {self.ncols!r}")
+        br, bc, n, w = self.box_rows, self.box_cols, self.size, self.width
         if self.regions is not None:
             self._check_regions()
-        elif (not n <= br * bc <= self.nvalues or min(br, bc) < 2 or n % br or n % bc):
-            raise BadInput(f"box {br}x{bc} does not tile a {n}x{n} grid"
+        elif (not max(n, w) <= br * bc <= self.nvalues or min(br, bc) < 2 or n % br
+              or w % bc):
+            raise BadInput(f"box {br}x{bc} does not tile a {self.shape_words()} grid"
                            + (f" of {self.nvalues} values" if self.count else ""))
 
     def _check_regions(self) -> None:
         """Raise BadInput unless the regions are N disjoint groups of N cells covering the
         grid; on a grid of more values, disjoint groups of one size K (N <= K <= V), the
         cells of none in no region (ISS's jigsaw pieces)."""
-        n = self.size
+        n, wide = max(self.size, self.width), self.more_values
         if self.box_rows or self.box_cols:
             raise BadInput("a grid has either rectangular boxes or irregular regions, not both")
         if not self.regions:
             return
-        k = len(set(self.regions[0])) if self.count else n
-        if self.count and not n <= k <= self.nvalues:
-            raise BadInput(f"region 1 has {k} cells; a region of a {n}x{n} grid of "
-                           f"{self.nvalues} values has {n}..{self.nvalues}")
-        if not self.count and len(self.regions) != n:
+        k = len(set(self.regions[0])) if wide else n
+        if wide and not n <= k <= self.nvalues:
+            raise BadInput(f"region 1 has {k} cells; a region of a {self.shape_words()} grid "
+                           f"of {self.nvalues} values has {n}..{self.nvalues}")
+        if not wide and len(self.regions) != n:
             raise BadInput(f"{len(self.regions)} regions given, a {n}x{n} grid needs {n}")
         seen: set[int] = set()
         for j, region in enumerate(self.regions):
             if len(region) != k or len(set(region)) != k:
                 raise BadInput(f"region {j + 1} has {len(set(region))} cells, expected {k}")
             for i in region:
-                if not 0 <= i < n * n:
+                if not 0 <= i < self.ncells:
                     raise BadInput(f"region {j + 1} has a cell outside the grid")
                 if i in seen:
-                    raise BadInput(f"region {j + 1}: {cell_name(divmod(i, n))} is in two regions")
+                    raise BadInput(f"region {j + 1}: {cell_name(self.cell(i))} is in two "
+                                   f"regions")
                 seen.add(i)
 
     @classmethod
-    def irregular(cls, size: int, regions, low: int = 1, count: int = 0) -> "Geometry":
+    def irregular(cls, size: int, regions, low: int = 1, count: int = 0,
+                  ncols: int = 0) -> "Geometry":
         """Return a grid whose boxes are the given regions (lists of cell indices; [] for none)."""
-        count = 0 if count == size else count
-        return cls(size, 0, 0, tuple(tuple(sorted(r)) for r in regions), low, count)
+        count = 0 if count == max(size, ncols) else count
+        return cls(size, 0, 0, tuple(tuple(sorted(r)) for r in regions), low, count, ncols)
 
     def with_low(self, low: int) -> "Geometry":
         """Return the same grid holding the values low..low + V - 1."""
@@ -185,25 +199,40 @@ class Geometry:
     def with_values(self, low: int, count: int) -> "Geometry":
         """Return the same grid holding `count` values from `low` (count N: one per cell of
         a house, as a sudoku)."""
-        count = 0 if count == self.size else count
+        count = 0 if count == max(self.size, self.ncols) else count
         return self if (low, count) == (self.low, self.count) else replace(self, low=low,
                                                                            count=count)
 
     @property
     def nvalues(self) -> int:
-        """Return V, how many values the grid holds (N unless `count` says more)."""
-        return self.count or self.size
+        """Return V, how many values the grid holds (N unless `count` says more; the longer
+        side of a rectangular grid)."""
+        return self.count or max(self.size, self.ncols)
+
+    @property
+    def width(self) -> int:
+        """Return the number of columns (N but on a rectangular grid)."""
+        return self.ncols or self.size
+
+    @property
+    def is_square(self) -> bool:
+        """Return whether the grid has as many columns as rows."""
+        return not self.ncols
+
+    def shape_words(self) -> str:
+        """Return the grid's rows and columns: "9x9", "6x8"."""
+        return f"{self.size}x{self.width}"
 
     @property
     def plain_values(self) -> bool:
-        """Return whether the grid holds 1..N, one of each in every house."""
-        return self.low == 1 and not self.count
+        """Return whether the grid is square and holds 1..N, one of each in every house."""
+        return self.low == 1 and not self.count and not self.ncols
 
     @property
     def more_values(self) -> bool:
         """Return whether the grid holds more values than a house has cells (a house then
         holds different values, not every value)."""
-        return self.count > self.size
+        return self.nvalues > min(self.size, self.width)
 
     @property
     def offset(self) -> int:
@@ -239,23 +268,23 @@ class Geometry:
 
     @property
     def ncells(self) -> int:
-        """Return the number of cells, N²."""
-        return self.size * self.size
+        """Return the number of cells, N² (rows x columns)."""
+        return self.size * self.width
 
     def index(self, cell: Cell) -> int:
         """Return the 0-based index of a cell in row-major order."""
-        return cell[0] * self.size + cell[1]
+        return cell[0] * self.width + cell[1]
 
     def cell(self, index: int) -> Cell:
         """Return the (row, col) of a cell index."""
-        return divmod(index, self.size)
+        return divmod(index, self.width)
 
     def box_of(self, cell: Cell) -> int:
         """Return the 0-based box (region) number of a cell, counted row-major over boxes; -1
         when the grid has no boxes."""
         if self.regions is not None:
             return self.region_of[self.index(cell)]
-        per_band = self.size // self.box_cols
+        per_band = self.width // self.box_cols
         return (cell[0] // self.box_rows) * per_band + cell[1] // self.box_cols
 
     @_shared
@@ -270,25 +299,25 @@ class Geometry:
     @_shared
     def rows(self) -> tuple[tuple[int, ...], ...]:
         """Return each row as a tuple of cell indices."""
-        n = self.size
-        return tuple(tuple(r * n + c for c in range(n)) for r in range(n))
+        h, w = self.size, self.width
+        return tuple(tuple(r * w + c for c in range(w)) for r in range(h))
 
     @_shared
     def cols(self) -> tuple[tuple[int, ...], ...]:
         """Return each column as a tuple of cell indices."""
-        n = self.size
-        return tuple(tuple(r * n + c for r in range(n)) for c in range(n))
+        h, w = self.size, self.width
+        return tuple(tuple(r * w + c for r in range(h)) for c in range(w))
 
     @_shared
     def boxes(self) -> tuple[tuple[int, ...], ...]:
         """Return each box (or region) as a tuple of cell indices, boxes numbered row-major."""
         if self.regions is not None:
             return tuple(sorted(self.regions))
-        n, br, bc = self.size, self.box_rows, self.box_cols
+        h, w, br, bc = self.size, self.width, self.box_rows, self.box_cols
         out = []
-        for top in range(0, n, br):
-            for left in range(0, n, bc):
-                out.append(tuple((top + r) * n + left + c for r in range(br) for c in range(bc)))
+        for top in range(0, h, br):
+            for left in range(0, w, bc):
+                out.append(tuple((top + r) * w + left + c for r in range(br) for c in range(bc)))
         return tuple(out)
 
     @_shared
@@ -310,7 +339,8 @@ class Geometry:
 
     def unit_of(self, k: int) -> tuple[str, int]:
         """Return what unit `k` of `units` is: row, column, box or region, and its 1-based number."""
-        kind, number = min(divmod(k, self.size), (2, k - 2 * self.size))
+        h, w = self.size, self.width
+        kind, number = (0, k) if k < h else (1, k - h) if k < h + w else (2, k - h - w)
         box = "box" if self.regions is None else "region"
         return ("row", "column", box)[kind], number + 1
 
@@ -325,4 +355,4 @@ class Geometry:
 
     def in_grid(self, row: int, col: int) -> bool:
         """Return whether (row, col) lies inside the grid."""
-        return 0 <= row < self.size and 0 <= col < self.size
+        return 0 <= row < self.size and 0 <= col < self.width

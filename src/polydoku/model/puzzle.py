@@ -73,10 +73,13 @@ class Puzzle:
             for r, c in rule.footprint():
                 if not self.geometry.in_grid(r, c):
                     raise BadInput(f"rule {k + 1} ({rule.kind}): {cell_name((r, c))} is outside "
-                                   f"the {n}x{n} grid")
+                                   f"the {g.shape_words()} grid")
             if g.low != 1 and not rule.any_values:
                 raise BadInput(f"rule {k + 1} ({rule.kind}): polydoku reads this kind on values "
                                f"1..{n} only, not {g.values_words()}")
+            if not g.is_square and not rule.any_shape:
+                raise BadInput(f"rule {k + 1} ({rule.kind}): polydoku reads this kind on "
+                               f"square grids only, not {g.shape_words()}")
             why = rule.refusal(g)
             if why:
                 raise BadInput(f"rule {k + 1} ({rule.kind}): {why}")

@@ -113,6 +113,10 @@ class Rule:
     # `nvalues` (the Builder's `domain`), never from the side N. A kind left False is refused
     # on such a grid (model/puzzle.py).
     any_count: ClassVar[bool] = False
+    # True when the kind holds on a rectangular grid (ISS's `Shape~6x8`): it reads its cells
+    # through the geometry (`index`, `cell`, `in_grid`), never an NxN side. A kind left False
+    # is refused on such a grid (model/puzzle.py).
+    any_shape: ClassVar[bool] = False
     # the score and level of this kind's own logic step (`technique`), HoDoKu's scale
     # (reasoning/logic/catalog.py), and what the step does in one phrase (docs/logic.md);
     # a score of 0 = the kind's step is none of its own

@@ -70,11 +70,12 @@ class Builder:
 
     def var(self, cell: tuple[int, int]) -> int:
         """Return the variable of a 0-based (row, col) cell."""
-        return cell[0] * self.size + cell[1]
+        return cell[0] * self.geometry.width + cell[1]
 
     def vars(self, cells) -> list[int]:
         """Return the variables of cells, in order."""
-        return [c[0] * self.size + c[1] for c in cells]
+        w = self.geometry.width
+        return [c[0] * w + c[1] for c in cells]
 
     def add(self, constraint: Constraint) -> None:
         """Add one constraint."""
@@ -149,8 +150,8 @@ def _lowered(geometry: Geometry, rules: tuple[Rule, ...]) -> tuple[tuple[Constra
 
 
 @lru_cache(maxsize=64)
-def _names(size: int, aux_names: tuple[str, ...] = ()) -> tuple[str, ...]:
-    return tuple(cell_name(divmod(i, size)) for i in range(size * size)) + aux_names
+def _names(geometry: Geometry, aux_names: tuple[str, ...] = ()) -> tuple[str, ...]:
+    return tuple(cell_name(geometry.cell(i)) for i in range(geometry.ncells)) + aux_names
 
 
 def compile_rule(rule: Rule, geometry: Geometry) -> list[Constraint]:
@@ -166,5 +167,5 @@ def build_problem(puzzle: Puzzle) -> Problem:
     g = puzzle.geometry
     givens = tuple((i, v) for i, v in enumerate(puzzle.givens) if v)
     constraints, aux, aux_names = _lowered(g, puzzle.rules)
-    return Problem(g.nvalues, g.ncells + len(aux), constraints, givens, _names(g.size, aux_names),
+    return Problem(g.nvalues, g.ncells + len(aux), constraints, givens, _names(g, aux_names),
                    puzzle, aux)

@@ -130,10 +130,18 @@ class Problem:
         from math import isqrt
         return isqrt(self.ncells)
 
+    def shape_words(self) -> str:
+        """Return the grid's rows and columns ("6x8"), from its puzzle when it has one."""
+        if self.puzzle is not None:
+            return self.puzzle.geometry.shape_words()
+        return f"{self.side}x{self.side}"
+
     @property
     def more_values(self) -> bool:
         """Return whether a cell may hold more values than a house has cells (a house then
         holds different values, not every value)."""
+        if self.puzzle is not None:
+            return self.puzzle.geometry.more_values
         return self.size * self.size > self.ncells
 
     @property

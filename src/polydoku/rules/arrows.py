@@ -23,6 +23,7 @@ class Arrow(Rule):
     cells: tuple[Cell, ...]
 
     kind: ClassVar[str] = "arrow"
+    any_shape: ClassVar[bool] = True
     any_values: ClassVar[bool] = True       # it adds up and reads the values themselves
     any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("arrow",)
@@ -179,6 +180,7 @@ class Clone(Rule):
     copy: tuple[Cell, ...]
 
     kind: ClassVar[str] = "clone"
+    any_shape: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("clone",)
     any_values: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
@@ -247,6 +249,7 @@ class Quadruple(CellsRule):
     values: tuple[int, ...] = ()
 
     kind: ClassVar[str] = "quadruple"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     any_values: ClassVar[bool] = True       # `values` are the values themselves
     fpuzzles: ClassVar[tuple[str, ...]] = ("quadruple",)

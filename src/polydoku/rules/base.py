@@ -16,12 +16,13 @@ from . import params
 
 def value_at(grid: Grid, g: Geometry, cell: Cell) -> int:
     """Return the value of a cell in a row-major grid (0 when empty)."""
-    return grid[cell[0] * g.size + cell[1]]
+    return grid[cell[0] * g.width + cell[1]]
 
 
 def values_at(grid: Grid, g: Geometry, cells: Sequence[Cell]) -> list[int]:
     """Return the values of cells in order (0 for empty ones)."""
-    return [grid[r * g.size + c] for r, c in cells]
+    w = g.width
+    return [grid[r * w + c] for r, c in cells]
 
 
 def where(cells: Sequence[Cell]) -> str:

@@ -21,6 +21,7 @@ class ExtraRegion(CellsRule):
     """The cells hold different values (an extra region, a window)."""
 
     kind: ClassVar[str] = "extra-region"
+    any_shape: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("extraregion",)
     any_values: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
@@ -46,6 +47,7 @@ class Even(CellsRule):
     """Each cell holds an even value."""
 
     kind: ClassVar[str] = "even"
+    any_shape: ClassVar[bool] = True
     # what a rules text says a grey circle or square in a cell is (formats/rules_text.py)
     shape_phrases: ClassVar[tuple[str, ...]] = (r"\beven\b",)
     drawn_shape: ClassVar[str] = "square"
@@ -102,6 +104,7 @@ class Odd(Even):
     """Each cell holds an odd value."""
 
     kind: ClassVar[str] = "odd"
+    any_shape: ClassVar[bool] = True
     # what a rules text says a grey circle or square in a cell is (formats/rules_text.py)
     shape_phrases: ClassVar[tuple[str, ...]] = (r"\bodd\b",)
     drawn_shape: ClassVar[str] = "circle"
@@ -116,6 +119,7 @@ class Minimum(CellsRule):
     """Each cell is smaller than every cell sharing a side with it, other than the rule's own."""
 
     kind: ClassVar[str] = "minimum"
+    any_shape: ClassVar[bool] = True
     # what a rules text says a grey circle or square in a cell is (formats/rules_text.py)
     shape_phrases: ClassVar[tuple[str, ...]] = (r"\b(?:smaller|less|lower) than\b|\bminim",)
     fpuzzles: ClassVar[tuple[str, ...]] = ("minimum",)
@@ -193,6 +197,7 @@ class Maximum(Minimum):
     """Each cell is larger than every cell sharing a side with it, other than the rule's own."""
 
     kind: ClassVar[str] = "maximum"
+    any_shape: ClassVar[bool] = True
     # what a rules text says a grey circle or square in a cell is (formats/rules_text.py)
     shape_phrases: ClassVar[tuple[str, ...]] = (r"\b(?:greater|larger|bigger|higher) than\b|\bmaxim",)
     fpuzzles: ClassVar[tuple[str, ...]] = ("maximum",)
@@ -210,6 +215,7 @@ class Killer(CellsRule):
     total: int | None = None
 
     kind: ClassVar[str] = "killer"
+    any_shape: ClassVar[bool] = True
     any_values: ClassVar[bool] = True       # `total` adds up the values themselves
     any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("killercage",)
@@ -220,7 +226,7 @@ class Killer(CellsRule):
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Killer":
         cells = cls.read_cells(data, geometry)
-        total = params.integer(data, "sum", 0, geometry.size * geometry.size, default=None)
+        total = params.integer(data, "sum", 0, geometry.nvalues * geometry.nvalues, default=None)
         return cls(cells, total)
 
     def to_data(self) -> dict[str, Any]:

@@ -73,6 +73,7 @@ class AntiKnight(DistinctPairsRule):
     """Two cells a chess knight's move apart differ."""
 
     kind: ClassVar[str] = "anti-knight"
+    any_shape: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("antiknight",)
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"anti-?knight|knight'?s move|chess knight",)
@@ -90,6 +91,7 @@ class AntiKing(DistinctPairsRule):
     """Two cells a chess king's move apart differ."""
 
     kind: ClassVar[str] = "anti-king"
+    any_shape: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("antiking",)
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"anti-?king|king'?s move|touch(?:ing)? diagonally|diagonally adjacent cells (?:can|may)"
@@ -108,6 +110,7 @@ class NonConsecutive(GlobalRule):
     """Orthogonally adjacent cells do not differ by exactly 1."""
 
     kind: ClassVar[str] = "non-consecutive"
+    any_shape: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("nonconsecutive",)
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
         r"non-?consecutive|(?:orthogonally )?adjacent cells (?:can|may)not (?:contain|be) "

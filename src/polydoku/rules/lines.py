@@ -89,6 +89,7 @@ class Thermometer(_PairwiseLine):
     """Values strictly increase from the bulb (the first cell)."""
 
     kind: ClassVar[str] = "thermometer"
+    any_shape: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("thermometer",)
     fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"\bthermo(?:meter)?s?\b",)
@@ -178,6 +179,7 @@ class SlowThermometer(Thermometer):
     """Values never decrease from the bulb (equal neighbours allowed)."""
 
     kind: ClassVar[str] = "slow-thermometer"
+    any_shape: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("slowthermometer",)
     fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"slow thermo",)
@@ -200,6 +202,7 @@ class Whispers(_PairwiseLine):
     difference: int = 0
 
     kind: ClassVar[str] = "whispers"
+    any_shape: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("whispers",)
     fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
@@ -269,6 +272,7 @@ class Palindrome(CellsRule):
     """The line reads the same from both ends."""
 
     kind: ClassVar[str] = "palindrome"
+    any_shape: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("palindrome",)
     fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
@@ -338,6 +342,7 @@ class Renban(CellsRule):
 
     any_count: ClassVar[bool] = True
     kind: ClassVar[str] = "renban"
+    any_shape: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("renban",)
     fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
@@ -592,6 +597,7 @@ class Modular(_PairwiseLine):
     modulus: int = 3
 
     kind: ClassVar[str] = "modular"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     # remainders split any run of values into the same classes (index v is low + v - 1, so
     # indices equal modulo M are values equal modulo M); only their names move
@@ -693,6 +699,7 @@ class Parity(_PairwiseLine):
     """Neighbours along the line alternate between odd and even."""
 
     kind: ClassVar[str] = "parity"
+    any_shape: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("parityline",)
     fpuzzles_form: ClassVar[str] = "lines"
     phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (
@@ -923,6 +930,7 @@ class DoubleArrow(CellsRule):
     """The two ends (circles) add up to the sum of the cells between them (repeats allowed)."""
 
     kind: ClassVar[str] = "double-arrow"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("doublearrow",)
     fpuzzles_form: ClassVar[str] = "lines"

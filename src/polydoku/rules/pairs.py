@@ -20,6 +20,7 @@ class KropkiWhite(PairRule):
     """A white dot: the two cells hold consecutive values."""
 
     kind: ClassVar[str] = "kropki-white"
+    any_shape: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("difference",)
     any_values: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
@@ -56,6 +57,7 @@ class KropkiBlack(PairRule):
     """A black dot: one cell holds double the other."""
 
     kind: ClassVar[str] = "kropki-black"
+    any_shape: ClassVar[bool] = True
     any_values: ClassVar[bool] = True       # `ok` reads the values themselves
     any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("ratio",)
@@ -91,6 +93,7 @@ class XV(PairRule):
     total: int = 10
 
     kind: ClassVar[str] = "xv"
+    any_shape: ClassVar[bool] = True
     any_values: ClassVar[bool] = True       # `ok` reads the values themselves
     any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("xv",)
@@ -285,6 +288,7 @@ class KropkiNegative(_Negative):
     """All dots are given: neighbours with no dot are neither consecutive nor in ratio 1:2."""
 
     kind: ClassVar[str] = "kropki-negative"
+    any_shape: ClassVar[bool] = True
     any_values: ClassVar[bool] = True       # `ok` reads the values themselves
     any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("negative",)
@@ -311,6 +315,7 @@ class XVNegative(_Negative):
     """All X and V marks are given: neighbours with no mark add up to neither 10 nor 5."""
 
     kind: ClassVar[str] = "xv-negative"
+    any_shape: ClassVar[bool] = True
     any_values: ClassVar[bool] = True       # `ok` reads the values themselves
     any_count: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("negative",)
@@ -343,6 +348,7 @@ class GreaterThan(PairRule):
     """An inequality sign between two neighbours: the first cell holds the larger value."""
 
     kind: ClassVar[str] = "greater-than"
+    any_shape: ClassVar[bool] = True
     any_values: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "GreaterThan"

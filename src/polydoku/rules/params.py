@@ -60,9 +60,13 @@ def _cell(value: Any, field: str, g: Geometry) -> Cell:
     if not isinstance(value, str) or len(value) > 12:
         raise BadInput(f"field \"{field}\": expected a cell name like r1c6")
     try:
-        return parse_cell(value, g.size)
+        cell = parse_cell(value, g.size if g.is_square else None)
     except BadInput as err:
         raise BadInput(f"field \"{field}\": {err.reason}") from None
+    if not g.in_grid(*cell):
+        raise BadInput(f"field \"{field}\": cell {value!r} is outside the {g.shape_words()} "
+                       f"grid")
+    return cell
 
 
 def cell_list(data: dict[str, Any], field: str, g: Geometry, *, min_len: int = 1,
@@ -117,4 +121,4 @@ def in_grid(g: Geometry, cells: Iterable[Cell], field: str = "cells") -> None:
     for r, c in cells:
         if not g.in_grid(r, c):
             raise BadInput(f"field \"{field}\": {cell_name((r, c))} is outside the "
-                           f"{g.size}x{g.size} grid")
+                           f"{g.shape_words()} grid")

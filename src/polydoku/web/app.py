@@ -331,7 +331,7 @@ def board_json(puzzle) -> dict:
     from .checks import checks_json
     g, lay = puzzle.geometry, layout_of(puzzle)
     svg = render_svg(puzzle, [0] * g.ncells)
-    return {"name": puzzle.name, "size": g.size, "values": g.nvalues,
+    return {"name": puzzle.name, "size": g.size, "cols": g.width, "values": g.nvalues,
             "box": [g.box_rows, g.box_cols],
             "alphabet": puzzle.alphabet, "givens": write_line(puzzle),
             "rules": [{"name": r.name, "description": r.description} for r in puzzle.rules],

@@ -59,16 +59,16 @@ def _field(body: dict, key: str, kind: type, default: Any) -> Any:
 def apply_grid(puzzle: Puzzle, text: str, field: str = "grid") -> Puzzle:
     """Return the puzzle with the values of a grid line (`.` or `0` empty) as its givens
     (bad input names `field`)."""
-    n, cells = puzzle.size, [ch for ch in text if not ch.isspace()]
-    if len(cells) != n * n:
-        raise BadInput(f"field {field!r}: {len(cells)} cells, expected {n * n}")
+    n, cells = puzzle.geometry.ncells, [ch for ch in text if not ch.isspace()]
+    if len(cells) != n:
+        raise BadInput(f"field {field!r}: {len(cells)} cells, expected {n}")
     lookup = {ch.upper(): k + 1 for k, ch in enumerate(puzzle.alphabet)}
     values = []
     for k, ch in enumerate(cells):
-        if ch in ".0":
-            values.append(0)
-        elif ch.upper() in lookup:
+        if ch.upper() in lookup:        # a grid of 0..8 holds 0 as a value
             values.append(lookup[ch.upper()])
+        elif ch in ".0":
+            values.append(0)
         else:
             raise BadInput(f"field {field!r}: symbol {ch!r} at cell {k + 1} is not one of "
                            f"{puzzle.alphabet}")

@@ -302,9 +302,9 @@ def _as_tables(problem: Problem, cons: list) -> list:
 def _build_layout(problem: Problem) -> Layout:
     """Return a fresh layout of a problem (see `layout_of`)."""
     if problem.more_values:         # its houses, singles and patterns hold every value once
-        n = problem.side
         raise BadInput(f"logic reads grids whose houses hold every value, not {problem.size} "
-                       f"values on {n}x{n} cells; solve, count and check-unique take this grid")
+                       f"values on {problem.shape_words()} cells; solve, count and "
+                       f"check-unique take this grid")
     n = problem.size
     r = _Reader(n)
     for c in problem.constraints:

@@ -20,6 +20,7 @@ class Candidates(CellsRule):
     values: tuple[int, ...] = ()
 
     kind: ClassVar[str] = "candidates"
+    any_shape: ClassVar[bool] = True
     iss: ClassVar[str] = ""    # ISS writes them as givens: read by formats/iss.py, written here
     any_values: ClassVar[bool] = True       # `values` are the values themselves
     any_count: ClassVar[bool] = True

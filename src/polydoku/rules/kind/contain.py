@@ -26,6 +26,7 @@ class ContainAtLeast(CellsRule):
     values: tuple[int, ...] = ()
 
     kind: ClassVar[str] = "contain-at-least"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "ContainAtLeast"
     description: ClassVar[str] = "the listed values appear among the cells (repeats as listed)"
@@ -96,6 +97,7 @@ class ContainExact(ContainAtLeast):
     """Each listed value appears among the cells exactly as often as it is listed."""
 
     kind: ClassVar[str] = "contain-exact"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "ContainExact"
     description: ClassVar[str] = ("the listed values appear among the cells exactly as often "
@@ -113,6 +115,7 @@ class LookAndSay(ContainExact):
     absent: tuple[int, ...] = ()            # the values of a count of 0
 
     kind: ClassVar[str] = "look-and-say"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "LookAndSay"
     description: ClassVar[str] = ("the clue's digit pairs (count, value) say how often each "

@@ -21,6 +21,7 @@ class CountingCircles(CellsRule):
     """Each value v placed in a circle is placed in exactly v of the circles."""
 
     kind: ClassVar[str] = "counting-circles"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "CountingCircles"
     any_values: ClassVar[bool] = True       # a circle's value itself counts the circles

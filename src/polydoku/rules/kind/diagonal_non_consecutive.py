@@ -19,6 +19,7 @@ class DiagonalNonConsecutive(GlobalRule):
     """Diagonally adjacent cells do not differ by exactly 1."""
 
     kind: ClassVar[str] = "diagonal-non-consecutive"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     description: ClassVar[str] = "cells that touch at a corner do not hold consecutive values"
     any_values: ClassVar[bool] = True       # consecutive on any run of values alike

@@ -35,6 +35,7 @@ class DifferenceDot(PairRule):
     difference: int = 1
 
     kind: ClassVar[str] = "difference-dot"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     description: ClassVar[str] = "cells joined by a numbered white dot differ by exactly its number"
     aliases: ClassVar[tuple[str, ...]] = ("numbered-difference", "difference-kropki")

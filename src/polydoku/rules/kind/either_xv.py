@@ -17,6 +17,7 @@ class EitherXV(PairRule):
     """Two neighbours joined by the mark add up to 5 or to 10."""
 
     kind: ClassVar[str] = "either-xv"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     description: ClassVar[str] = "cells joined by an either-X-or-V mark add up to 5 or to 10"
     aliases: ClassVar[tuple[str, ...]] = ("x-or-v", "xv-either", "either-x-or-v")

@@ -24,6 +24,7 @@ class EqualSum(Rule):
     groups: tuple[tuple[Cell, ...], ...]
 
     kind: ClassVar[str] = "equal-sum"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "EqualSum"
     description: ClassVar[str] = "each group of cells adds up to the same total"

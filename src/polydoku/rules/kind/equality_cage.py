@@ -27,6 +27,7 @@ class EqualityCage(CellsRule):
     range in none)."""
 
     kind: ClassVar[str] = "equality-cage"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     iss: ClassVar[str] = "EqualityCage"
     any_values: ClassVar[bool] = True       # even reads the values; low and high their order

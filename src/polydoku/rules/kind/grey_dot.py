@@ -17,6 +17,7 @@ class GreyDot(PairRule):
     """Two neighbours joined by the dot are consecutive, or one is double the other."""
 
     kind: ClassVar[str] = "grey-dot"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     description: ClassVar[str] = ("cells joined by a grey dot are consecutive or one is double "
                                   "the other")

@@ -71,6 +71,7 @@ class KillerBound(CellsRule):
     high: int | None = None
 
     kind: ClassVar[str] = "killer-bound"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     description: ClassVar[str] = ("a cage's values differ and add up to at least its min and "
                                   "at most its max")

@@ -24,6 +24,7 @@ class Nabner(CellsRule):
     consecutive)."""
 
     kind: ClassVar[str] = "nabner"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     description: ClassVar[str] = ("the values on the line all differ and no two of them are "
                                   "consecutive")

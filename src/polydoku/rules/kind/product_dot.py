@@ -20,6 +20,7 @@ class ProductDot(PairRule):
     product: int = 2
 
     kind: ClassVar[str] = "product-dot"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     description: ClassVar[str] = "cells joined by a product dot multiply to its number"
     aliases: ClassVar[tuple[str, ...]] = ("product", "multiplication-dot")

@@ -21,6 +21,7 @@ class RatioDot(PairRule):
     ratio: int = 2
 
     kind: ClassVar[str] = "ratio-dot"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     description: ClassVar[str] = ("of two cells joined by a numbered black dot, one is its "
                                   "number times the other")

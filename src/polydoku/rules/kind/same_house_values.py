@@ -22,6 +22,7 @@ class SameHouseValues(GlobalRule):
     """Every house of the largest size holds the same values."""
 
     kind: ClassVar[str] = "same-house-values"
+    any_shape: ClassVar[bool] = True
     iss: ClassVar[str] = "RegionSameValues"
     description: ClassVar[str] = "every house of the largest size holds the same set of values"
     aliases: ClassVar[tuple[str, ...]] = ("region-same-values", "same-region-values")

@@ -46,6 +46,7 @@ class SumCage(CellsRule):
     coefficients: tuple[int, ...] | None = None
 
     kind: ClassVar[str] = "sum-cage"
+    any_shape: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
     cage_total: ClassVar[str] = "sum"
     # ISS's `Sum`, and a `Cage` that lists a cell twice (its total counts the cell twice)

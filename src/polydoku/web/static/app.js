@@ -2,7 +2,7 @@
 // the engines menu, and start-up from the address. The board itself is grid.js.
 
 import {
-  $, MODES, S, buildBoard, cellIndex, cellName, change, clearAll, clearOverlays, draw, enter,
+  $, MODES, S, buildBoard, cellIndex, cellName, change, clearAll, clearOverlays, columns, draw, enter,
   entriesLine, erase, gridLine, lineValues, move, redo, refresh, saveNow, select, setMode,
   sizeCells, symbol, symbolValue, undo, valueAt,
 } from "./grid.js";
@@ -135,7 +135,7 @@ function engineSpec() { return $("engine").value || "native"; }
 
 function runBody(extra = {}) {
   return {
-    puzzle: S.text || ".".repeat(S.board.size ** 2), rules: S.rules, grid: gridLine(),
+    puzzle: S.text || ".".repeat(S.board.size * columns()), rules: S.rules, grid: gridLine(),
     engine: engineSpec(), timeout: Number($("timeout").value) || 30, ...extra,
   };
 }
@@ -154,7 +154,7 @@ async function load(text, rules, saved = null) {
   UI.hint = null;
   hidePath();
   const unchecked = data.checks.unchecked.length ? `; not checked as you type: ${data.checks.unchecked.join(", ")}` : "";
-  say(`loaded a ${data.size}x${data.size} puzzle${data.rules.length ? ` with ${data.rules.map((r) => r.name).join(", ")}` : ""}${unchecked}`);
+  say(`loaded a ${data.size}x${data.cols || data.size} puzzle${data.rules.length ? ` with ${data.rules.map((r) => r.name).join(", ")}` : ""}${unchecked}`);
   saveNow();
   return true;
 }
@@ -357,7 +357,7 @@ const actions = {
   "step-last"() { showStep(UI.path ? UI.path.steps.length : 0); },
 
   async export() {
-    const d = await post("links", { puzzle: S.text || ".".repeat(S.board.size ** 2), rules: S.rules }, { quiet: true });
+    const d = await post("links", { puzzle: S.text || ".".repeat(S.board.size * columns()), rules: S.rules }, { quiet: true });
     if (!d) return;
     const list = $("links");
     list.replaceChildren();

@@ -11,10 +11,10 @@ const BUDGET = 4000;        // auxiliary assignments tried per group of constrai
 const FITS_BUDGET = 1000;   // the same for each value tried when filling pencil marks
 
 export class Checker {
-  constructor(checks, size, values) {
+  constructor(checks, size, values, cols) {
     this.size = size;
     this.values = values || size;     // a cell's values: more than a house's cells on some grids
-    this.ncells = size * size;
+    this.ncells = size * (cols || size);
     this.labels = checks.labels;
     this.domains = checks.domains;
     this.groups = checks.groups;

@@ -19,14 +19,17 @@ export const S = {
 
 // ---- names and symbols -------------------------------------------------------------------
 
+// the columns of the grid: as many as its rows but on a rectangular grid
+export function columns(board = S.board) { return board.cols || board.size; }
+
 export function cellName(i) {
-  const n = S.board.size;
+  const n = columns();
   return `r${Math.floor(i / n) + 1}c${(i % n) + 1}`;
 }
 
 export function cellIndex(name) {
   const m = /^r(\d+)c(\d+)$/.exec(name);
-  return m ? (Number(m[1]) - 1) * S.board.size + Number(m[2]) - 1 : -1;
+  return m ? (Number(m[1]) - 1) * columns() + Number(m[2]) - 1 : -1;
 }
 
 export function symbolValue(ch) {
@@ -52,8 +55,8 @@ export function entriesLine() { return S.values.map((v) => symbol(v) || ".").joi
 export function buildBoard(board, saved = null) {
   S.board = board;
   board.givens = lineValues(board.givens);
-  const cells = board.size * board.size;
-  S.checker = new Checker(board.checks, board.size, board.values);
+  const cells = board.size * columns(board);
+  S.checker = new Checker(board.checks, board.size, board.values, columns(board));
   S.values = new Array(cells).fill(0);
   S.corner = Array.from({ length: cells }, () => new Set());
   S.centre = Array.from({ length: cells }, () => new Set());
@@ -69,15 +72,15 @@ export function buildBoard(board, saved = null) {
   grid.replaceChildren();
   Object.assign(grid.style, {
     left: `${(100 * board.margin) / board.width}%`, top: `${(100 * board.top) / board.height}%`,
-    width: `${(100 * board.size * board.cell) / board.width}%`,
+    width: `${(100 * columns(board) * board.cell) / board.width}%`,
     height: `${(100 * board.size * board.cell) / board.height}%`,
-    gridTemplateColumns: `repeat(${board.size}, 1fr)`, gridTemplateRows: `repeat(${board.size}, 1fr)`,
+    gridTemplateColumns: `repeat(${columns(board)}, 1fr)`, gridTemplateRows: `repeat(${board.size}, 1fr)`,
   });
   $("board").style.aspectRatio = `${board.width} / ${board.height}`;
   $("board").style.maxWidth = `${Math.max(board.width, 520)}px`;
   let row = null;
   for (let i = 0; i < cells; i++) {
-    if (i % board.size === 0) {          // rows for screen readers; the layout ignores them
+    if (i % columns(board) === 0) {      // rows for screen readers; the layout ignores them
       row = document.createElement("div");
       row.className = "row-of-cells";
       row.setAttribute("role", "row");
@@ -132,12 +135,12 @@ function buildPad(board) {
 export function sizeCells() {
   const grid = $("cells");
   if (!S.board || !grid.clientWidth) return;
-  $("board").style.setProperty("--cell", `${grid.clientWidth / S.board.size}px`);
+  $("board").style.setProperty("--cell", `${grid.clientWidth / columns()}px`);
   $("board").style.setProperty("--box-cols", String(S.board.box[1]));
 }
 
 export function clearOverlays() {
-  const cells = S.board ? S.board.size ** 2 : 0;
+  const cells = S.board ? S.board.size * columns() : 0;
   S.shown = new Array(cells).fill(0);
   S.marks = new Array(cells).fill("");
   S.alt = new Array(cells).fill("");
@@ -322,8 +325,8 @@ export function focusCell(i) {
 }
 
 export function move(key, extend) {
-  const n = S.board.size, i = S.focus, r = Math.floor(i / n), c = i % n;
-  const to = key === "ArrowUp" ? ((r + n - 1) % n) * n + c : key === "ArrowDown" ? ((r + 1) % n) * n + c
+  const h = S.board.size, n = columns(), i = S.focus, r = Math.floor(i / n), c = i % n;
+  const to = key === "ArrowUp" ? ((r + h - 1) % h) * n + c : key === "ArrowDown" ? ((r + 1) % h) * n + c
     : key === "ArrowLeft" ? r * n + ((c + n - 1) % n) : r * n + ((c + 1) % n);
   select(to, { add: extend });
 }

@@ -1,0 +1,122 @@
+"""Rectangular grids (ISS's `Shape~6x8`): rows and columns of different lengths, the longer
+holding every value, boxes as ISS cuts them. The kinds that say they read such grids
+(`any_shape`) are held to their own statement, the engines to each other, and the formats
+read and write the shape."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from polydoku import api
+from polydoku.errors import BadInput
+from polydoku.formats.grid import write_grid
+from polydoku.formats.iss import parse_iss, to_iss
+from polydoku.formats.jsonfmt import puzzle_from_dict, write_json
+from polydoku.model import Geometry, Puzzle
+from polydoku.render import render_svg
+from polydoku.rules import rules_from_data
+from polydoku.rules.registry import kinds
+from polydoku.verify import grid_problems
+
+from conftest import need_engine
+from test_more_values import _random_grid, _solves
+from test_rule_kinds import instance
+
+RECT = Geometry.irregular(4, [], ncols=5)              # 4 rows of 5 cells, values 1..5
+RECT0 = Geometry.irregular(4, [], low=0, ncols=5)      # the same of 0..4
+SHAPED = sorted(k for k, cls in kinds().items() if cls.any_shape)
+
+
+def test_a_rectangular_grid_has_rows_columns_and_boxes_of_its_own_lengths():
+    g = puzzle_from_dict({"size": [6, 8], "givens": "." * 48}).geometry
+    assert (g.size, g.width, g.nvalues, g.ncells) == (6, 8, 8, 48)
+    assert (g.box_rows, g.box_cols) == (2, 4)           # as ISS cuts a 6x8
+    assert len(g.rows) == 6 and len(g.cols) == 8 and all(len(c) == 6 for c in g.cols)
+    assert g.unit_name(6) == "column 1" and g.unit_name(14) == "box 1"
+    assert g.cell(9) == (1, 1) and g.index((5, 7)) == 47
+    tall = puzzle_from_dict({"size": [10, 5], "givens": "." * 50}).geometry
+    assert (tall.box_rows, tall.box_cols) == (2, 5)
+    assert not puzzle_from_dict({"size": [4, 7], "givens": "." * 28}).geometry.has_boxes
+
+
+@pytest.mark.parametrize("kind", SHAPED)
+def test_each_kind_on_any_shape_lowers_to_its_own_statement(kind):
+    rng = random.Random(kind + "shape")
+    checked = 0
+    for k in range(40):
+        g = (RECT, RECT0)[k % 2]
+        data = kind if kinds()[kind].is_global else instance(kind, rng)
+        if data is None:
+            continue
+        try:
+            puzzle = Puzzle(g, (0,) * 20, tuple(rules_from_data([data], g)))
+        except BadInput:
+            continue
+        for _ in range(6):
+            grid = _random_grid(rng, g)
+            assert _solves(puzzle, grid) == (not grid_problems(puzzle, grid)), (data, grid)
+            checked += 1
+    assert checked >= 30, checked
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 6))
+def test_native_sat_and_cpsat_count_the_same_on_a_rectangle(seed, nclues):
+    need_engine("cpsat")
+    rng = random.Random(seed)
+    grid = _random_grid(rng, RECT)
+    givens = [0] * 20
+    for i in rng.sample(range(20), nclues + 7):
+        givens[i] = grid[i]
+    puzzle = Puzzle(RECT, tuple(givens))
+    counts = {}
+    for engine in ("native", "sat", "cpsat"):
+        outcome = api.solve(puzzle, api.get_engine(engine), max_solutions=50)
+        counts[engine] = len(outcome.solutions)
+        assert tuple(grid) in outcome.solutions or counts[engine] == 50
+    assert len(set(counts.values())) == 1, counts
+
+
+def test_a_square_only_kind_is_refused_by_name_on_a_rectangle():
+    assert "skyscraper" not in SHAPED and "diagonal" not in SHAPED
+    with pytest.raises(BadInput, match=r"rule 1 \(diagonal\): polydoku reads this kind on "
+                                       r"square grids only, not 4x5"):
+        Puzzle(RECT, (0,) * 20, rules_from_data(["diagonal"], RECT))
+
+
+def test_json_iss_text_and_pictures_keep_the_shape():
+    puzzle = parse_iss(".Shape~6x8.~R1C8_8.Cage~15~R6C7~R6C8")
+    assert puzzle.geometry.shape_words() == "6x8" and puzzle.givens[7] == 8
+    assert parse_iss(to_iss(puzzle)) == puzzle
+    data = write_json(puzzle)
+    assert '"size": [6, 8]' in data
+    assert puzzle_from_dict(__import__("json").loads(data)) == puzzle
+    solution = api.solve(puzzle, api.get_engine("native")).solutions[0]
+    text = write_grid(puzzle, solution).splitlines()
+    assert len(text) == 6 + 2 and text[0].count("|") == 1      # two bands of boxes 2x4
+    svg = render_svg(puzzle, solution)
+    assert 'class="cell' in svg and svg.count('class="cell ') == 48
+    with pytest.raises(BadInput, match="square grids, not 6x8"):
+        from polydoku.formats.fpuzzles import to_fpuzzles
+        to_fpuzzles(puzzle)
+
+
+def test_the_cli_solves_a_rectangle_and_names_what_it_refuses(run_cli):
+    r = run_cli("solve", ".Shape~4x6.~R1C1_1~R1C2_2~R1C3_3~R2C1_4", "--count")
+    assert r.code == 0, r.err
+    r = run_cli("steps", ".Shape~4x6.~R1C1_1")
+    assert r.code == 2 and "not 6 values on 4x6 cells" in r.err and "Traceback" not in r.err
+    r = run_cli("solve", ".Shape~4x6.~R1C1_1", "--engine", "clingo")
+    assert r.code != 0 and "4x6 cells" in r.err
+
+
+def test_the_docs_name_every_kind_that_reads_a_rectangle():
+    import re
+    from conftest import ROOT
+    text = " ".join((ROOT / "docs" / "rules.md").read_text().split(" "))
+    section = text.split("**Rectangular grids.**", 1)[1].split("\n\n", 1)[0]
+    listed = " ".join(section.split()).split("The kinds that read them:", 1)[1]
+    assert set(re.findall(r"`([a-z-]+)`", listed)) == set(SHAPED)
