@@ -19,11 +19,9 @@ from polydoku.model import Geometry, Puzzle
 from polydoku.render import render_svg
 from polydoku.rules import rules_from_data
 from polydoku.rules.registry import kinds
-from polydoku.verify import grid_problems
 
 from conftest import need_engine
-from test_more_values import _random_grid, _solves
-from test_rule_kinds import instance
+from test_more_values import _random_grid, held_to_statement
 
 RECT = Geometry.irregular(4, [], ncols=5)              # 4 rows of 5 cells, values 1..5
 RECT0 = Geometry.irregular(4, [], low=0, ncols=5)      # the same of 0..4
@@ -44,21 +42,7 @@ def test_a_rectangular_grid_has_rows_columns_and_boxes_of_its_own_lengths():
 
 @pytest.mark.parametrize("kind", SHAPED)
 def test_each_kind_on_any_shape_lowers_to_its_own_statement(kind):
-    rng = random.Random(kind + "shape")
-    checked = 0
-    for k in range(40):
-        g = (RECT, RECT0)[k % 2]
-        data = kind if kinds()[kind].is_global else instance(kind, rng)
-        if data is None:
-            continue
-        try:
-            puzzle = Puzzle(g, (0,) * 20, tuple(rules_from_data([data], g)))
-        except BadInput:
-            continue
-        for _ in range(6):
-            grid = _random_grid(rng, g)
-            assert _solves(puzzle, grid) == (not grid_problems(puzzle, grid)), (data, grid)
-            checked += 1
+    checked = held_to_statement(kind, (RECT, RECT0), kind + "shape")
     assert checked >= 30, checked
 
 
