@@ -290,3 +290,9 @@ def test_an_iss_string_with_an_empty_first_item_is_read_as_iss():
     assert [r.kind for r in puzzle.rules] == ["killer", "diagonal-anti"]
     with pytest.raises(BadInput, match="wrong length"):
         read_puzzle("..5.....")
+
+
+def test_an_iss_string_opening_with_a_name_polydoku_lacks_is_refused_by_that_name():
+    from polydoku.formats import read_puzzle
+    with pytest.raises(BadInput, match="ISS constraint 'ChaosConstruction' has no polydoku"):
+        read_puzzle(".ChaosConstruction.~R1C1_5")

@@ -41,7 +41,9 @@ def looks_like_iss(text: str) -> bool:
     if _DETECT.match(head):
         return True
     alone = _ALONE_NAME.match(head)            # a global rule of a kind's module, alone
-    return alone is not None and alone[1] in _kinds_named()
+    # a name first and ISS items after it (`.ChaosConstruction.~R1C1_5`): no line of
+    # symbols holds a "~", so the string is ISS even when the name is none of polydoku's
+    return alone is not None and (alone[1] in _kinds_named() or "~" in head)
 
 
 def _kinds_named() -> dict[str, list[type[Rule]]]:
