@@ -405,7 +405,8 @@ class OutsideRule(Rule):
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "OutsideRule":
         side = params.choice(data, "side", SIDES)
-        index = params.integer(data, "index", 1, geometry.size) - 1
+        across = geometry.width if side in ("top", "bottom") else geometry.size
+        index = params.integer(data, "index", 1, across) - 1
         return cls(side, index, params.integer(data, cls.value_field,
                                                *cls.value_range(geometry.size)))
 
@@ -457,12 +458,14 @@ class OutsideRule(Rule):
         place = {"top": (-1, i), "bottom": (n, i), "left": (i, -1), "right": (i, n)}[self.side]
         return {self.fpuzzles[0]: [{"cell": cell(place), "value": str(self.value)}]}
 
-    def line(self, n: int) -> list[Cell]:
-        """Return the row or column's cells in the order seen from the clue's side."""
+    def line(self, n: "int | Geometry") -> list[Cell]:
+        """Return the row or column's cells in the order seen from the clue's side, on an
+        n x n grid or a geometry's rows and columns."""
+        rows, cols = (n.size, n.width) if isinstance(n, Geometry) else (n, n)
         if self.side in ("left", "right"):
-            cells = [(self.index, c) for c in range(n)]
+            cells = [(self.index, c) for c in range(cols)]
         else:
-            cells = [(r, self.index) for r in range(n)]
+            cells = [(r, self.index) for r in range(rows)]
         return cells[::-1] if self.side in ("right", "bottom") else cells
 
     def footprint(self) -> tuple[Cell, ...]:
@@ -478,7 +481,7 @@ class OutsideRule(Rule):
         return f"{self.kind} {self.value} {self.place()}"
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
-        first = self.line(geometry.size)[0]
+        first = self.line(geometry)[0]
         return [Shape(ShapeKind.OUTSIDE, (geometry.index(first),), str(self.value), self.side)]
 
 

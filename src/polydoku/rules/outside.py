@@ -503,6 +503,7 @@ class Skyscraper(OutsideRule):
     kind: ClassVar[str] = "skyscraper"
     any_values: ClassVar[bool] = True
     any_count: ClassVar[bool] = True
+    any_shape: ClassVar[bool] = True
     fpuzzles: ClassVar[tuple[str, ...]] = ("skyscraper",)
     iss: ClassVar[str] = "Skyscraper"
     description: ClassVar[str] = "the clue counts the values seen from it, each larger than all before"
@@ -510,8 +511,8 @@ class Skyscraper(OutsideRule):
     value_field: ClassVar[str] = "count"
 
     def lower(self, b) -> None:
-        n = b.nvalues                   # the line has b.size cells, its cells n values
-        xs = b.vars(self.line(b.size))
+        n = b.nvalues                   # the line's cells hold n values
+        xs = b.vars(self.line(b.geometry))
         # implied, for propagation: at most j values are seen up to place j, and at most
         # n - v after a value v, so place j holds at most n - count + j
         for j, x in enumerate(xs[:max(self.value - 1, 0)], start=1):
@@ -568,7 +569,7 @@ class Skyscraper(OutsideRule):
                       f"all before it: {why}")
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
-        vals = values_at(grid, geometry, self.line(geometry.size))
+        vals = values_at(grid, geometry, self.line(geometry))
         if 0 in vals:
             return
         seen, top = 0, 0
