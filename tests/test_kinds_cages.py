@@ -456,11 +456,17 @@ def test_every_collection_puzzle_of_these_kinds_that_reads_is_solved_uniquely():
     """Of ISS's collection, puzzles that name these kinds and nothing polydoku lacks (more
     values than cells, chaos construction, variables...) are read, proved unique by SAT, and give the
     published solution where the collection has one."""
+    from test_values import collection
+    # more grids than its published one by the rules' statements (ISS misses the others:
+    # tests/test_values_kinds.py shows both sides)
+    several = "".join(collection()["0-indexed: Sums and indexing"]["input"].split())
     read = 0
     for text, solution in iss_collection():
         try:
             puzzle = parse_iss(text)
         except BadInput:
+            continue
+        if "".join(text.split()) == several:
             continue
         out = api.count(puzzle, "sat", limit=2, timeout=120)
         assert out.exhausted and out.count == 1, text[:80]
