@@ -5,7 +5,6 @@ read and write the shape."""
 
 from __future__ import annotations
 
-import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -20,8 +19,7 @@ from polydoku.render import render_svg
 from polydoku.rules import rules_from_data
 from polydoku.rules.registry import kinds
 
-from conftest import need_engine
-from test_more_values import _random_grid, held_to_statement
+from test_more_values import engines_agree, held_to_statement
 
 RECT = Geometry.irregular(4, [], ncols=5)              # 4 rows of 5 cells, values 1..5
 RECT0 = Geometry.irregular(4, [], low=0, ncols=5)      # the same of 0..4
@@ -49,19 +47,7 @@ def test_each_kind_on_any_shape_lowers_to_its_own_statement(kind):
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 6))
 def test_native_sat_and_cpsat_count_the_same_on_a_rectangle(seed, nclues):
-    need_engine("cpsat")
-    rng = random.Random(seed)
-    grid = _random_grid(rng, RECT)
-    givens = [0] * 20
-    for i in rng.sample(range(20), nclues + 7):
-        givens[i] = grid[i]
-    puzzle = Puzzle(RECT, tuple(givens))
-    counts = {}
-    for engine in ("native", "sat", "cpsat"):
-        outcome = api.solve(puzzle, api.get_engine(engine), max_solutions=50)
-        counts[engine] = len(outcome.solutions)
-        assert tuple(grid) in outcome.solutions or counts[engine] == 50
-    assert len(set(counts.values())) == 1, counts
+    engines_agree(RECT, seed, nclues + 7)
 
 
 def test_a_square_only_kind_is_refused_by_name_on_a_rectangle():

@@ -107,8 +107,8 @@ def rule_notes(puzzle: Puzzle, width: float = 10**6, font_size: float = 14) -> t
 def layout_of(puzzle: Puzzle, title: str | None = None) -> Layout:
     """Return where `render_svg` puts things for a puzzle (cells of 48, 36 or 30 pixels)."""
     g = puzzle.geometry
-    n = g.width
-    cell = 48.0 if max(n, g.size) <= 9 else (36.0 if max(n, g.size) <= 16 else 30.0)
+    n, longest = g.width, g.longest
+    cell = 48.0 if longest <= 9 else (36.0 if longest <= 16 else 30.0)
     margin = cell if any(sh.kind is ShapeKind.OUTSIDE for sh in _shapes(puzzle)) else 16.0
     return Layout(n, cell, margin, margin + (30.0 if title else 0.0), rule_notes(puzzle, n * cell),
                   0 if g.is_square else g.size)

@@ -110,7 +110,6 @@ def _geometry(data: dict[str, Any], size: int, low: int = 1, count: int = 0,
             or not all(isinstance(v, int) and not isinstance(v, bool) or
                        isinstance(v, str) and v.strip().isdigit() and len(v) < 4 for v in box)):
         raise BadInput("JSON \"box\" must be [rows, cols], \"RxC\" or \"none\"")
-    count = 0 if count == max(size, ncols) else count
     return Geometry(size, int(box[0]), int(box[1]), low=low, count=count, ncols=ncols)
 
 

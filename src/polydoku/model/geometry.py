@@ -44,9 +44,9 @@ def box_shape_for(size: int, cells: int = 0, width: int = 0) -> tuple[int, int]:
             return rows, cells // rows
         if width % rows == 0 and size % (cells // rows) == 0:
             return cells // rows, rows
-    if cells == size:
+    if cells == size == width:
         raise BadInput(f"size {size} has no rectangular box (it is prime)")
-    raise BadInput(f"no rectangular box of {cells} cells tiles a {size}x{size} grid")
+    raise BadInput(f"no rectangular box of {cells} cells tiles a {size}x{width} grid")
 
 
 def box_shape_of(size: int, labels, cells: int = 0) -> tuple[int, int] | None:
@@ -66,7 +66,7 @@ def box_shape_of(size: int, labels, cells: int = 0) -> tuple[int, int] | None:
         cols, rest = divmod(cells, rows)
         if rest or cols < 2 or size % rows or size % cols:
             continue
-        boxes = Geometry(size, rows, cols, count=cells if cells > size else 0).boxes
+        boxes = Geometry(size, rows, cols, count=cells).boxes
         if parts == {frozenset(b) for b in boxes}:
             return rows, cols
     return None
@@ -137,11 +137,13 @@ class Geometry:
     def __post_init__(self) -> None:
         if not MIN_SIZE <= self.size <= MAX_SIZE:
             raise BadInput(f"size {self.size} is outside {MIN_SIZE}..{MAX_SIZE}")
-        side = max(self.size, self.ncols)
+        side = self.longest
         if (isinstance(self.count, bool) or not isinstance(self.count, int)
-                or self.count and not side < self.count <= MAX_VALUE + 1):
+                or self.count and not side <= self.count <= MAX_VALUE + 1):
             raise BadInput(f"{self.count!r} values on a {self.shape_words()} grid: a grid "
                            f"holds {side}..{MAX_VALUE + 1} values")
+        if self.count == side:          # as many values as the longer side: the plain grid
+            object.__setattr__(self, "count", 0)
         top = MAX_VALUE - self.nvalues + 1
         if (isinstance(self.low, bool) or not isinstance(self.low, int)
                 or not 0 <= self.low <= top):
@@ -162,7 +164,7 @@ class Geometry:
         """Raise BadInput unless the regions are N disjoint groups of N cells covering the
         grid; on a grid of more values, disjoint groups of one size K (N <= K <= V), the
         cells of none in no region (ISS's jigsaw pieces)."""
-        n, wide = max(self.size, self.width), self.more_values
+        n, wide = self.longest, self.more_values
         if self.box_rows or self.box_cols:
             raise BadInput("a grid has either rectangular boxes or irregular regions, not both")
         if not self.regions:
@@ -189,7 +191,6 @@ class Geometry:
     def irregular(cls, size: int, regions, low: int = 1, count: int = 0,
                   ncols: int = 0) -> "Geometry":
         """Return a grid whose boxes are the given regions (lists of cell indices; [] for none)."""
-        count = 0 if count == max(size, ncols) else count
         return cls(size, 0, 0, tuple(tuple(sorted(r)) for r in regions), low, count, ncols)
 
     def with_low(self, low: int) -> "Geometry":
@@ -199,7 +200,7 @@ class Geometry:
     def with_values(self, low: int, count: int) -> "Geometry":
         """Return the same grid holding `count` values from `low` (count N: one per cell of
         a house, as a sudoku)."""
-        count = 0 if count == max(self.size, self.ncols) else count
+        count = 0 if count == self.longest else count
         return self if (low, count) == (self.low, self.count) else replace(self, low=low,
                                                                            count=count)
 
@@ -207,7 +208,12 @@ class Geometry:
     def nvalues(self) -> int:
         """Return V, how many values the grid holds (N unless `count` says more; the longer
         side of a rectangular grid)."""
-        return self.count or max(self.size, self.ncols)
+        return self.count or self.longest
+
+    @property
+    def longest(self) -> int:
+        """Return the longer side: N, or the longer of a rectangle's rows and columns."""
+        return max(self.size, self.ncols)
 
     @property
     def width(self) -> int:

@@ -70,12 +70,11 @@ class Builder:
 
     def var(self, cell: tuple[int, int]) -> int:
         """Return the variable of a 0-based (row, col) cell."""
-        return cell[0] * self.geometry.width + cell[1]
+        return self.geometry.index(cell)
 
     def vars(self, cells) -> list[int]:
         """Return the variables of cells, in order."""
-        w = self.geometry.width
-        return [c[0] * w + c[1] for c in cells]
+        return list(map(self.geometry.index, cells))
 
     def add(self, constraint: Constraint) -> None:
         """Add one constraint."""

@@ -104,11 +104,12 @@ Constraint = AllDifferent | Nogood | Table | AbsDiffNot | Linear
 class Problem:
     """Variables 0..n-1, constraints and givens.
 
-    The first N² variables are the cells, each with values 1..size: `size` is how many values
-    a cell may hold, the grid's side N but on a grid of more values than a house has cells. Auxiliary variables
-    (introduced by rules such as sandwiches, or by lowering sums) follow them: auxiliary
-    variable size² + k takes values 1..aux[k]; what a value means is known only to the rule
-    or lowering that made it, which writes its tables and nogoods in those terms.
+    The first N² variables (rows x columns) are the cells, each with values 1..size: `size` is
+    how many values a cell may hold, the grid's side N but on a grid of more values than a
+    house has cells. Auxiliary variables (introduced by rules such as sandwiches, or by
+    lowering sums) follow them: auxiliary variable ncells + k takes values 1..aux[k]; what a
+    value means is known only to the rule or lowering that made it, which writes its tables
+    and nogoods in those terms.
     """
 
     size: int
