@@ -90,3 +90,8 @@ def test_the_docs_name_every_kind_that_reads_a_rectangle():
     section = text.split("**Rectangular grids.**", 1)[1].split("\n\n", 1)[0]
     listed = " ".join(section.split()).split("The kinds that read them:", 1)[1]
     assert set(re.findall(r"`([a-z-]+)`", listed)) == set(SHAPED)
+
+
+def test_a_region_cell_outside_a_rectangle_is_named_by_its_cell():
+    with pytest.raises(BadInput, match=r"^JSON \"regions\": r5c1 is outside the 4x6 grid$"):
+        puzzle_from_dict({"size": [4, 6], "regions": [["r1c1", " r5c1\n"]], "givens": "." * 24})

@@ -150,7 +150,8 @@ def _regions(regions: Any, size: int, ncols: int = 0) -> list[list[int]]:
         for c in region:
             r, col = parse_cell(c, None if ncols else size)
             if r >= size or col >= width:
-                raise BadInput(f"JSON \"regions\": cell {c} is outside the grid")
+                raise BadInput(f"JSON \"regions\": {cell_name((r, col))} is outside the "
+                               f"{size}x{width} grid")
             cells.append(r * width + col)
         out.append(cells)
     return out
