@@ -53,6 +53,7 @@ SLOW = {
     "test_files.py::test_a_full_disk_names_the_file_and_leaves_nothing_half_written",
     "test_core.py::test_the_hardest_published_variants_solve_on_the_compiled_core",
     "test_propagation_core.py::test_the_readers_exclude_what_the_constraints_say_on_the_data_sets[variants]",
+    "test_propagation_core.py::test_the_fixpoints_are_the_same_compiled_and_in_python_on_the_variant_sets[iss_collection]",
     "test_differential.py::test_status_agrees_with_native[resolvelib]",
     "test_differential.py::test_counts_agree_with_native",
     "test_logic.py::test_hard_sets_never_take_a_wrong_step",

@@ -240,6 +240,8 @@ def test_a_sum_over_groups_of_different_cells_keeps_exactly_the_values_some_fill
                 if lin.holds(vals) and all(vals[a] != vals[b] for a, b in differ)
                 and all(cands[i] >> (v - 1) & 1 for i, v in enumerate(vals))]
     got = core.propagate(cands, [], search=True)
+    s.groups = groups                              # the fallback's filter says the same
+    assert filters._GroupSum(s).support(cands) == got
     if not fillings:
         assert got is None
     else:

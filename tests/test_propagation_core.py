@@ -19,10 +19,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import data_lines
+from conftest import data_lines, data_path
 from polydoku import core, render
 from polydoku.core import binding, cells
-from polydoku.formats import parse_line
+from polydoku.errors import BadInput
+from polydoku.formats import parse_line, read_puzzle
 from polydoku.formats.jsonfmt import parse_json, puzzle_from_dict
 from polydoku.problem import AbsDiffNot, AllDifferent, Nogood, build_problem
 from polydoku.reasoning.logic.layout import layout_of
@@ -155,3 +156,82 @@ def test_domains_with_givens_are_those_of_the_problem_given_them():
     assert core.domains(bare, problem.givens) == core.domains(problem)
     clash = ((0, 1), (1, 1))                       # one value twice in a row
     assert core.domains(bare, clash) is None
+
+
+def fixpoints(problem, givens) -> list[tuple]:
+    """Return the search's fixpoint and the reading's (`propagate`'s) with `givens` placed,
+    as the compiled core reaches them and as its pure-Python twin does (the field view the
+    fallback search runs on, and `_propagate_python`)."""
+    C = core.compile_problem(problem)
+    out = []
+    for module in (binding._compiled, None):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(binding, "_compiled", module)
+            out.append((cells.search_fixpoint(problem, C, givens),
+                        cells.reading_fixpoint(problem, C, givens)))
+    return out
+
+
+def fixpoints_agree(puzzle, seed: int, tries: int = 3) -> None:
+    """Hold the two fixpoints equal on the puzzle's givens and on a few positions with more
+    cells placed (random candidates of the first fixpoint, as a search would place them)."""
+    try:
+        problem = build_problem(puzzle)
+    except BadInput:                # a clue polydoku bounds (a loop of too many fillings)
+        return
+    givens = list(problem.givens)
+    fast, slow = fixpoints(problem, givens)
+    assert fast == slow
+    rng = random.Random(seed)
+    for _ in range(tries):
+        cands = fast[0]
+        if cands is None:
+            return
+        open_cells = [v for v in range(problem.ncells) if cands[v] & (cands[v] - 1)]
+        if not open_cells:
+            return
+        v = rng.choice(open_cells)
+        givens.append((v, rng.choice([k + 1 for k in range(64) if cands[v] >> k & 1])))
+        fast, slow = fixpoints(problem, givens)
+        assert fast == slow, givens
+
+
+@QUICK
+@given(st.sampled_from(KIND_NAMES), st.sampled_from([4, 6, 9]), st.integers(0, 10 ** 9))
+def test_the_fixpoints_are_the_same_compiled_and_in_python_on_every_kind(kind, size,
+                                                                              seed):
+    if binding.module() is None:
+        pytest.skip("the compiled core was not built here")
+    puzzle = kind_puzzle(kind, size, seed)
+    if puzzle is not None:
+        fixpoints_agree(puzzle, seed)
+
+
+def variant_sets() -> list[str]:
+    """Return the variant puzzle files the fixpoints are compared on."""
+    here = Path(__file__).parent / "data" / "variants"
+    return sorted(p.name for p in here.glob("*.jsonl")) + ["shared", "iss_collection"]
+
+
+@pytest.mark.parametrize("source", variant_sets())
+def test_the_fixpoints_are_the_same_compiled_and_in_python_on_the_variant_sets(source,
+                                                                                    compiled):
+    # core.domains (the readers' candidates) and the generator's test of singles read these
+    # fixpoints: the compiled core's where it runs, the twin's where it does not, so both
+    # must say the same everywhere
+    if source == "iss_collection":
+        puzzles = []
+        for line in (Path(__file__).parent / "data" / "iss_collection.jsonl").read_text() \
+                .splitlines():
+            try:
+                puzzles.append(read_puzzle(json.loads(line)["input"]))
+            except BadInput:
+                continue
+    else:
+        path = (data_path("variants/variants.jsonl") if source == "shared"
+                else Path(__file__).parent / "data" / "variants" / source)
+        puzzles = [puzzle_from_dict(d.get("puzzle", d))
+                   for d in map(json.loads, path.read_text().splitlines())]
+    assert len(puzzles) > 5
+    for k, puzzle in enumerate(puzzles):
+        fixpoints_agree(puzzle, k, tries=1)

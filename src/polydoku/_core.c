@@ -1399,12 +1399,14 @@ static PyObject *core_search(Core *c, PyObject *args, PyObject *kw)
 
 static PyObject *core_fixpoint(Core *c, PyObject *args, PyObject *kw)
 {
-    static char *names[] = {"givens", "locked", NULL};
+    static char *names[] = {"givens", "locked", "search", NULL};
     PyObject *givens;
-    int use_locked = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|p", names, &givens, &use_locked))
+    int use_locked = 0, strong = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|pp", names, &givens, &use_locked, &strong))
         return NULL;
+    c->strong = strong;
     int r = load(c, givens, use_locked);
+    c->strong = 0;
     if (r < 0) return NULL;
     if (r == 0) Py_RETURN_NONE;
     PyObject *out = PyList_New(c->n);
@@ -2327,7 +2329,8 @@ static PyMethodDef core_methods[] = {
      "search(givens, limit=1, keep=limit, deadline=0.0) -> (solutions, found, nodes, "
      "guesses, timed_out)"},
     {"fixpoint", (PyCFunction)(void (*)(void))core_fixpoint, METH_VARARGS | METH_KEYWORDS,
-     "fixpoint(givens, locked=False) -> candidate bitmasks, or None on a contradiction"},
+     "fixpoint(givens, locked=False, search=False) -> candidate bitmasks, or None on a "
+     "contradiction (with search, the search's filters: sums by value sets, implied tables)"},
     {"solve_lines", (PyCFunction)core_solve_lines, METH_VARARGS,
      "solve_lines(data, alphabet, box_rows, box_cols, timeout) -> (out, consumed, lines, "
      "answered)"},

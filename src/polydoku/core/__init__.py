@@ -10,8 +10,10 @@ The API every reader asks:
   the pairs nogoods and difference rules forbid): what logic, drawing and explanations call
   "sees";
 - `domains(problem, givens)`: the candidates left (one bitmask per variable) once the givens
-  are placed and propagation (singles, nogoods, tables, sums) reaches its fixpoint, None on a
-  contradiction; `propagate` narrows a position of one's own the same way.
+  are placed and the search's propagation (singles, nogoods, tables, sums by value sets, the
+  tables and sums rules and houses imply) reaches its fixpoint, None on a contradiction (the
+  compiled core and its twin reach the same one); `propagate` narrows a position of one's
+  own by the constraints' own filters.
 
 The engine (engines/native.py) searches over this core; reasoning and drawing read it.
 """
@@ -22,9 +24,8 @@ from typing import Iterable
 
 from ..problem import Problem
 from .binding import backend, module
-from .cells import initial_candidates, propagate
+from .cells import initial_candidates, propagate, search_fixpoint
 from .compiled import Compiled, compile_problem
-from .fields import _core
 from .filters import constraint_filter
 
 __all__ = ["Compiled", "backend", "compile_problem", "constraint_filter", "domains",
@@ -33,15 +34,11 @@ __all__ = ["Compiled", "backend", "compile_problem", "constraint_filter", "domai
 
 def domains(problem: Problem, givens: Iterable[tuple[int, int]] | None = None
             ) -> list[int] | None:
-    """Return the propagated candidates (one bitmask per variable, bit v-1 for value v) with
-    the givens placed (the problem's own when None), or None on a contradiction."""
+    """Return the candidates at the search's fixpoint (one bitmask per variable, bit v-1 for
+    value v) with the givens placed (the problem's own when None), or None on a
+    contradiction."""
     C = compile_problem(problem)
-    if givens is None:
-        return initial_candidates(problem, C)
-    core = _core(problem, C)
-    state = core.start(tuple(givens))
-    state = state and core.fixpoint(*state)
-    return None if state is None else core.candidates(state[0])
+    return search_fixpoint(problem, C, problem.givens if givens is None else tuple(givens))
 
 
 def exclusions(problem: Problem) -> tuple[int, ...]:

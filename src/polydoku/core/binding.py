@@ -7,8 +7,7 @@ from __future__ import annotations
 import os
 
 from ..units import crossings
-from .compiled import DISTINCT_MAX, Compiled
-from .filters import _Sum
+from .compiled import Compiled, sum_groups as _sum_groups  # noqa: F401 (its old home)
 
 
 def _load_compiled():
@@ -52,37 +51,13 @@ def _build_ccore(C: Compiled):
         top = sum(max(sh) for sh in s.shifts)
         words = (top + 64) // 64
         sums.append((s.vars, s.shifts, s.target.to_bytes(words * 8, "little"), top,
-                     s.distinct, None if s.distinct else _sum_groups(s, C.peers, dsizes),
+                     s.distinct, s.groups,
                      i >= len(C.linears)))
     return _compiled.Core(dsizes, C.ncells, C.peers, C.units, conflicts,
                           [(vs, ts) for vs, ts in C.tables]
                           + [((x, y), masks, False, True) for x, y, masks in C.pairs]
                           + [(vs, ts, True) for vs, ts in C.implied],
                           sums, crossings(C.units))
-
-
-def _sum_groups(s: _Sum, peers: list[tuple[int, ...]], dsizes: list[int]
-                ) -> list[tuple[int, int, tuple[int, ...]]] | None:
-    """Return the terms of a sum as groups of cells that all differ, for the core's search
-    (sign, d, term indexes: +1 or -1 coefficients on cells of values 1..d; 0, 0 for a group
-    of one term), or None when no two terms fall into one group (the totals alone are then
-    as exact). A term joins the first group of its sign and d whose every cell it sees."""
-    if len(s.vars) > 64:
-        return None
-    groups: list[tuple[int, int, list[int]]] = []
-    for t, (v, k) in enumerate(zip(s.vars, s.coefs)):
-        d = dsizes[v]
-        if k in (1, -1) and d <= DISTINCT_MAX:
-            seen = set(peers[v])
-            home = next((g for g in groups if g[0] == k and g[1] == d and len(g[2]) < d
-                         and all(s.vars[u] in seen for u in g[2])), None)
-            if home is not None:
-                home[2].append(t)
-                continue
-        groups.append((k, d, [t]))
-    if all(len(g[2]) == 1 for g in groups):
-        return None
-    return [(k, d, tuple(ts)) if len(ts) > 1 else (0, 0, tuple(ts)) for k, d, ts in groups]
 
 
 def module():

@@ -114,7 +114,41 @@ def _propagate_supports(cand: list[int], queue: list[int], constraints) -> bool:
 def initial_candidates(problem: Problem, C: Compiled) -> list[int] | None:
     """Return the propagated candidates (one bitmask per variable) with the givens placed, or
     None on a contradiction."""
+    return search_fixpoint(problem, C, problem.givens)
+
+
+def reading_fixpoint(problem: Problem, C: Compiled, givens) -> list[int] | None:
+    """Return the candidates (one bitmask per variable) with `givens` ((variable, value)
+    pairs) placed and narrowed by the constraints' own filters (singles, nogoods, tables,
+    sums by their totals: `propagate`'s fixpoint, what reasoning reads), None on a
+    contradiction: the compiled core's where it runs, else `_propagate_python`'s."""
+    cc = _ccore(C)
+    if cc is not None:
+        return cc.fixpoint(tuple(givens))
+    cand = [(1 << d) - 1 for d in C.dsizes]
+    for (x, a), row in C.conflicts.items():
+        if row.get(x, 0) >> (a - 1) & 1:       # a value that conflicts with itself
+            cand[x] &= ~(1 << (a - 1))
+    for var, value in givens:
+        if not (0 <= var < C.nvars and 1 <= value <= 64 and cand[var] >> (value - 1) & 1):
+            return None
+        cand[var] = 1 << (value - 1)
+    if not all(cand):
+        return None
+    queue = [v for v in range(C.nvars) if not cand[v] & (cand[v] - 1)]
+    return cand if _propagate_python(cand, queue, C) else None
+
+
+def search_fixpoint(problem: Problem, C: Compiled, givens) -> list[int] | None:
+    """Return the candidates (one bitmask per variable) with `givens` ((variable, value)
+    pairs) placed and narrowed by the search's own filters (singles, nogoods, tables, sums by
+    value sets, the tables and sums rules and houses imply), None on a contradiction: the
+    compiled core's where it runs, else its pure-Python twin's (the field view), which reach
+    the same fixpoint."""
+    cc = _ccore(C)
+    if cc is not None:
+        return cc.fixpoint(tuple(givens), search=True)
     core = _core(problem, C)
-    state = core.start(problem.givens)
+    state = core.start(givens)
     state = state and core.fixpoint(*state)
     return None if state is None else core.candidates(state[0])

@@ -134,12 +134,16 @@ def _compile(problem: Problem) -> Compiled:
                     for c in house_sums(problem, list(units.values()))]
     for s in linears + implied_sums:
         s.distinct = _distinct_values(s, peers, dsizes)
+    peer_tuples = [tuple(sorted(p - {i})) for i, p in enumerate(peers)]
+    for s in linears + implied_sums:
+        if not s.distinct:
+            s.groups = sum_groups(s, peer_tuples, dsizes)
     nogoods: list[dict[int, tuple[tuple[int, int], ...]]] = [dict() for _ in range(n)]
     for (x, a), row in conflicts.items():
         nogoods[x][1 << (a - 1)] = tuple(row.items())
     return Compiled(
         nvars=n, full=(1 << size) - 1,
-        peers=[tuple(sorted(p - {i})) for i, p in enumerate(peers)],
+        peers=peer_tuples,
         units=list(units.values()),
         nogoods=nogoods if conflicts else None,
         tables=tables, pairs=_pairs(conflicts, dsizes), size=size, conflicts=conflicts,
@@ -173,6 +177,30 @@ def _distinct_values(s: _Sum, peers: list[set[int]], dsizes: list[int]) -> int:
     if d > DISTINCT_MAX or any(dsizes[v] != d for v in vs):
         return 0
     return d if all(w in peers[v] for i, v in enumerate(vs) for w in vs[i + 1:]) else 0
+
+
+def sum_groups(s: _Sum, peers: list[tuple[int, ...]], dsizes: list[int]
+               ) -> list[tuple[int, int, tuple[int, ...]]] | None:
+    """Return the terms of a sum as groups of cells that all differ, as the search filters it
+    (sign, d, term indexes: +1 or -1 coefficients on cells of values 1..d; 0, 0 for a group
+    of one term), or None when no two terms fall into one group (the totals alone are then
+    as exact). A term joins the first group of its sign and d whose every cell it sees."""
+    if len(s.vars) > 64:
+        return None
+    groups: list[tuple[int, int, list[int]]] = []
+    for t, (v, k) in enumerate(zip(s.vars, s.coefs)):
+        d = dsizes[v]
+        if k in (1, -1) and d <= DISTINCT_MAX:
+            seen = set(peers[v])
+            home = next((g for g in groups if g[0] == k and g[1] == d and len(g[2]) < d
+                         and all(s.vars[u] in seen for u in g[2])), None)
+            if home is not None:
+                home[2].append(t)
+                continue
+        groups.append((k, d, [t]))
+    if all(len(g[2]) == 1 for g in groups):
+        return None
+    return [(k, d, tuple(ts)) if len(ts) > 1 else (0, 0, tuple(ts)) for k, d, ts in groups]
 
 
 def _pairs(conflicts, dsizes: list[int]) -> list[tuple[int, int, tuple[int, ...]]]:

@@ -8,7 +8,7 @@ from typing import cast
 
 from ..problem import Problem
 from .compiled import Compiled
-from .filters import _DistinctSum
+from .filters import _DistinctSum, _GroupSum
 
 MASK_CACHE_BYTES = 32 << 20  # per problem; beyond it, masks of huge grids are rebuilt on use
 
@@ -61,8 +61,8 @@ class _Core:
         per_entry = 3 * (self.nbits // 8 + 1)
         self.cache_left = MASK_CACHE_BYTES // per_entry
         self.tables = C.table_bits + C.implied_bits
-        # in search, a sum of cells that all differ is filtered by value sets, as in the core
-        self.linears = [_DistinctSum(s) if s.distinct else s
+        # in search, a sum over cells that differ is filtered by value sets, as in the core
+        self.linears = [_DistinctSum(s) if s.distinct else _GroupSum(s) if s.groups else s
                         for s in C.linears + C.implied_sums]
         impossible = [x * N + a - 1 for (x, a), row in C.conflicts.items()
                       if row.get(x, 0) >> (a - 1) & 1]

@@ -74,6 +74,9 @@ class _Sum(_Supporter):
     """
 
     distinct = 0        # see _distinct_values: filtered by sets of values in search
+    # see compiled.sum_groups: the terms as groups of cells that differ, filtered by each
+    # group's value sets in search (None: no two terms fall into one group)
+    groups: list[tuple[int, int, tuple[int, ...]]] | None = None
 
     def __init__(self, c: Linear, domain_sizes: list[int]):
         self.vars = c.vars
@@ -137,32 +140,125 @@ class _DistinctSum(_Supporter):
         self.vars, self.target = s.vars, s.target
 
     def _support(self, cands: list[int]) -> list[int] | None:
-        forward = [{0}]
-        for cand in cands:
-            step = set()
-            for used in forward[-1]:
-                free = cand & ~used
-                while free:
-                    low = free & -free
-                    step.add(used | low)
-                    free ^= low
-            forward.append(step)
+        forward = _forward_sets(cands)
         good = {used for used in forward[-1] if self.target >> _index_sum(used) & 1}
         if not good:
             return None
+        return _back_sets(forward, cands, good)
+
+
+class _GroupSum(_Supporter):
+    """A sum whose terms fall into groups of cells that differ (a little killer's cells in one
+    box, a region-sum segment), filtered as the search's compiled core filters it: each group
+    by the sets of different values its cells can take (a group of one term by its values),
+    each set worth its total; a set stays only where its total and some total of every other
+    group reach an allowed total. Exact for the sum and each group's differences together."""
+
+    def __init__(self, s: _Sum):
+        assert s.groups is not None
+        self.vars, self.target, self.shifts = s.vars, s.target, s.shifts
+        self.groups = s.groups
+
+    def _support(self, cands: list[int]) -> list[int] | None:
+        sets: list[list[set[int]] | None] = []     # per group of two or more: forward sets
+        totals = []                                # per group: the totals it can make
+        for sign, d, terms in self.groups:
+            if len(terms) == 1:
+                t, c, reach = terms[0], cands[terms[0]], 0
+                while c:
+                    low = c & -c
+                    reach |= 1 << self.shifts[t][low.bit_length() - 1]
+                    c ^= low
+                sets.append(None)
+                totals.append(reach)
+                continue
+            forward = _forward_sets([cands[t] for t in terms])
+            reach = 0
+            for used in forward[-1]:
+                reach |= 1 << _group_total(sign, d, len(terms), used)
+            if not reach:
+                return None
+            sets.append(forward)
+            totals.append(reach)
+        pre = [1]
+        for reach in totals:
+            pre.append(_shifted(pre[-1], reach, 1))
+        need = [self.target]
+        for reach in reversed(totals):
+            need.append(_shifted(need[-1], reach, -1))
+        need.reverse()
+        if not need[0] & 1:
+            return None
         out = [0] * len(cands)
-        for i in range(len(cands) - 1, -1, -1):
-            back, keep = set(), 0
-            for used in forward[i]:
-                free = cands[i] & ~used
-                while free:
-                    low = free & -free
-                    if used | low in good:
-                        back.add(used)
-                        keep |= low
-                    free ^= low
-            out[i], good = keep, back
+        for g, (sign, d, terms) in enumerate(self.groups):
+            fit = totals[g] & _shifted(need[g + 1], pre[g], -1)
+            steps = sets[g]
+            if steps is None:
+                t, c = terms[0], cands[terms[0]]
+                while c:
+                    low = c & -c
+                    if fit >> self.shifts[t][low.bit_length() - 1] & 1:
+                        out[t] |= low
+                    c ^= low
+                continue
+            good = {used for used in steps[-1]
+                    if fit >> _group_total(sign, d, len(terms), used) & 1}
+            for i, keep in enumerate(_back_sets(steps, [cands[t] for t in terms], good)):
+                out[terms[i]] = keep
         return out
+
+
+def _forward_sets(cands: list[int]) -> list[set[int]]:
+    """Return the sets of different values cells of these candidates can take, one step per
+    cell (the empty set first)."""
+    forward = [{0}]
+    for cand in cands:
+        step = set()
+        for used in forward[-1]:
+            free = cand & ~used
+            while free:
+                low = free & -free
+                step.add(used | low)
+                free ^= low
+        forward.append(step)
+    return forward
+
+
+def _back_sets(forward: list[set[int]], cands: list[int], good: set[int]) -> list[int]:
+    """Return, per cell, the values that step from a set of `forward` to one that leads to a
+    final set in `good`."""
+    out = [0] * len(cands)
+    for i in range(len(cands) - 1, -1, -1):
+        back, keep = set(), 0
+        for used in forward[i]:
+            free = cands[i] & ~used
+            while free:
+                low = free & -free
+                if used | low in good:
+                    back.add(used)
+                    keep |= low
+                free ^= low
+        out[i], good = keep, back
+    return out
+
+
+def _group_total(sign: int, d: int, length: int, used: int) -> int:
+    """Return what a group's value set adds to a sum's shifted total: its values less one
+    each (coefficients +1), or d less each value (coefficients -1)."""
+    total = _index_sum(used)
+    return total if sign > 0 else length * (d - 1) - total
+
+
+def _shifted(base: int, amounts: int, direction: int) -> int:
+    """Return the OR of `base` shifted left (direction 1) or right (-1) by each bit index of
+    `amounts`."""
+    out = 0
+    while amounts:
+        low = amounts & -amounts
+        k = low.bit_length() - 1
+        out |= base << k if direction > 0 else base >> k
+        amounts ^= low
+    return out
 
 
 def _index_sum(used: int) -> int:

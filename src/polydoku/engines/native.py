@@ -43,6 +43,7 @@ import time
 
 from ..core.binding import _build_ccore, _ccore, _sum_groups, backend  # noqa: F401 (the engine's names)
 from ..core.cells import _propagate_python, initial_candidates, propagate  # noqa: F401
+from ..core.cells import reading_fixpoint
 from ..core.compiled import Compiled, _compile, compile_problem  # noqa: F401
 from ..core.fields import _core, _Core
 from ..core.filters import constraint_filter  # noqa: F401
@@ -224,17 +225,8 @@ def random_solution(problem: Problem, rng, deadline: float | None = None,
 def solved_by_singles(problem: Problem) -> bool:
     """Return whether naked and hidden singles alone, repeated, fill every cell (the givens
     must hold a solution for the answer to mean "Easy")."""
-    C = compile_problem(problem)
-    cc = _ccore(C)
-    if cc is not None:
-        cands = cc.fixpoint(problem.givens)
-        return cands is not None and all(not c & (c - 1) for c in cands)
-    core = _core(problem, C)
-    state = core.start(problem.givens)
-    if state is None:
-        return False
-    state = core.fixpoint(*state)
-    return state is not None and state[1] == core.G
+    cands = reading_fixpoint(problem, compile_problem(problem), problem.givens)
+    return cands is not None and all(not c & (c - 1) for c in cands)
 
 
 class NativeEngine(Engine):
