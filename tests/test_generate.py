@@ -192,6 +192,25 @@ def test_jigsaw_puzzles_are_unique():
     assert solutions(made.puzzle) == 1
 
 
+def test_a_jigsaw_layout_without_any_grid_is_replaced_by_another():
+    """Seed 15's first random layout holds no Latin grid at all (SAT proves it); the search
+    on it gives up after a bounded count of nodes and the generator draws another layout."""
+    import random
+
+    from polydoku.api import solve
+    from polydoku.engines.native import random_solution
+    from polydoku.generator import LAYOUT_NODES, _box, random_regions
+    from polydoku.problem import build_problem
+    rng = random.Random("polydoku-generate:15:0")
+    first = Geometry.irregular(9, random_regions(9, rng, _box(Geometry.of_size(9))))
+    empty = Puzzle(first, (0,) * 81, ())
+    assert solve(empty, "sat").status.name == "UNSATISFIABLE"
+    assert random_solution(build_problem(empty), random.Random(0), most=LAYOUT_NODES) is None
+    made = make(15, jigsaw=True)
+    assert made.puzzle.geometry.regions != first.regions
+    assert solutions(made.puzzle) == 1
+
+
 # -- the command -----------------------------------------------------------------------------
 
 def test_generate_prints_one_line_per_puzzle_the_same_on_any_number_of_jobs(run_cli):

@@ -53,6 +53,8 @@ QQWING_LEVELS = {"simple": "Easy", "easy": "Medium", "intermediate": "Hard", "ex
 
 UNIQUE_TIMEOUT = 30.0          # seconds one uniqueness proof may take before the trial is dropped
 MAX_DIFFICULTY = 12.0         # the top of rate's scale (an unrated stall is 11.0)
+LAYOUT_NODES = 20_000  # search nodes for a full grid on one random jigsaw layout
+MAX_EMPTY_LAYOUTS = 50  # layouts without a grid in a row before generate gives up
 MAX_GRIDS_FOR_DIFFICULTY = 200  # grids tried for a --difficulty range without a --timeout
 RATE_SECONDS = 5.0             # rating a puzzle made at no level asked (forcing nets can be slow)
 
@@ -322,14 +324,18 @@ class Generator:
 
     # -- stage 1: a full grid -------------------------------------------------------------
 
-    def full_grid(self, rng: random.Random, budget: _Budget) -> tuple[int, ...]:
+    def full_grid(self, rng: random.Random, budget: _Budget) -> tuple[int, ...] | None:
         """Return a random full grid of the current geometry and rules (a depth-first search
-        that tries values in a random order)."""
-        grid = random_solution(self.problem, rng, budget.deadline)
+        that tries values in a random order); None when a random jigsaw layout holds none
+        within LAYOUT_NODES nodes (some layouts hold no grid at all: another is drawn)."""
+        most = LAYOUT_NODES if self.request.jigsaw else None
+        grid = random_solution(self.problem, rng, budget.deadline, most=most)
         if grid is not None:
             return self.problem.grid(grid)
         if budget.over():
             raise GaveUp("no full grid found in time")
+        if most is not None:
+            return None
         raise BadInput(f"the rules {_names(self.request.rules)} leave no "
                        f"{self.empty.geometry.size}x{self.empty.geometry.size} grid")
 
@@ -407,6 +413,7 @@ class Generator:
         budget = _Budget(req.timeout)
         started = time.perf_counter()
         made = Made(self.empty, (), None, None)
+        empty_layouts = 0
         while True:
             if budget.over():
                 raise GaveUp(f"no {req.level + ' ' if req.level else ''}puzzle"
@@ -420,6 +427,12 @@ class Generator:
                 n = req.geometry.size
                 self._base(Geometry.irregular(n, random_regions(n, rng, _box(req.geometry))))
             solution = self.full_grid(rng, budget)
+            if solution is None:              # a layout without a grid: another layout
+                empty_layouts += 1
+                if empty_layouts >= MAX_EMPTY_LAYOUTS:
+                    raise GaveUp(f"no grid with these rules on {empty_layouts} random "
+                                 f"jigsaw layouts")
+                continue
             full = self.empty.with_givens(solution)
             if self.clue_makers:
                 clues = [r for make in self.clue_makers

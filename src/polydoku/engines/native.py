@@ -185,18 +185,21 @@ def count_with(problem: Problem, givens, limit: int = 2, deadline: float | None 
 
 
 def random_solution(problem: Problem, rng, deadline: float | None = None,
-                    nodes: int = 2000) -> tuple[int, ...] | None:
+                    nodes: int = 2000, most: int | None = None) -> tuple[int, ...] | None:
     """Return a solution drawn at random: depth-first search that tries each branch's
     values in a random order (from `rng`, a random.Random), restarted after `nodes` nodes
     with twice the budget (a heavy-tailed search gets unlucky less often). None when the
-    problem has no solution or the monotonic `deadline` passed first."""
+    problem has no solution, the monotonic `deadline` passed first, or more than `most`
+    nodes were searched in all (a count, so the same seed gives up at the same place)."""
     core = _core(problem, compile_problem(problem))
     start = core.start(problem.givens)
     if start is None:
         return None
     G, fixpoint, branch, mask = core.G, core.fixpoint, core.branch, core.mask
-    budget = nodes
+    budget, spent = nodes, 0
     while True:
+        if most is not None and spent >= most:
+            return None
         stack = [(*start, -1)]
         count = 0
         while stack and count < budget:
@@ -219,6 +222,7 @@ def random_solution(problem: Problem, rng, deadline: float | None = None,
             stack.extend((Y, D, o) for o in options)
         if not stack:
             return None                       # searched it all: no solution
+        spent += count
         budget *= 2
 
 
