@@ -160,3 +160,27 @@ def test_dots_are_drawn_in_their_colour_with_their_number():
     assert {"#9a9a9a", "#000000", "#ffffff"} <= set(fills)
     texts = [e.text for e in root.iter() if e.tag.endswith("text")]
     assert "3" in texts and "4" in texts
+
+
+def test_a_long_title_wraps_inside_the_picture_and_rule_notes_stay_below_outside_clues():
+    import json
+
+    from polydoku.formats.jsonfmt import parse_json
+    puzzle = parse_json(json.dumps({"givens": "." * 81, "rules": [
+        {"kind": "sandwich", "side": "bottom", "index": 3, "sum": 12}, "anti-knight"]}))
+    title = "a title of many words " * 12 + "<end>"
+    root = ET.fromstring(render_svg(puzzle, title=title))
+    width, height = float(root.get("width")), float(root.get("height"))
+    lines = [t for t in root.iter(f"{NS}text") if t.get("class") == "title"]
+    assert 2 <= len(lines) <= 3 and lines[-1].text.endswith("…")
+    # each line fits the picture at the font's widest usual glyphs (0.6 em)
+    assert all(len(t.text) * 18 * 0.6 <= width for t in lines)
+    cells = [float(r.get("y")) for g in root.iter(f"{NS}g") if "cell" in g.get("class", "").split()
+             for r in g.iter(f"{NS}rect")]
+    assert min(cells) > float(lines[-1].get("y"))                  # the grid starts below it
+    clue = max(float(t.get("y")) for g in root.iter(f"{NS}g")
+               if g.get("class", "").startswith("rule outside") for t in g.iter(f"{NS}text"))
+    notes = [float(t.get("y")) for t in root.iter(f"{NS}text") if t.get("class") == "rule-note"]
+    assert notes and min(notes) > clue + 14 and max(notes) <= height
+    short = ET.fromstring(render_svg(puzzle, title="Short"))
+    assert [t.text for t in short.iter(f"{NS}text") if t.get("class") == "title"] == ["Short"]

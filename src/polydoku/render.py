@@ -41,6 +41,7 @@ class Layout:
     top: float
     notes: tuple[str, ...]
     rows: int = 0               # rows, on a rectangular grid (0: as many as columns)
+    titles: tuple[str, ...] = ()  # the title's lines above the grid
 
     @property
     def side(self) -> float:
@@ -60,7 +61,11 @@ class Layout:
     @property
     def height(self) -> float:
         """Return the picture's height: title, grid, notes and margins."""
-        return self.top + self.tall + self.margin + 20 * len(self.notes) + (8 if self.notes else 0)
+        return self.note_y(len(self.notes)) if self.notes else self.top + self.tall + self.margin
+
+    def note_y(self, k: int) -> float:
+        """Return the baseline of the k-th rule note, below the grid and its outside clues."""
+        return self.top + self.tall + self.margin + 8 + 20 * k
 
     def x(self, col: float) -> float:
         """Return the x of a column edge (fractional columns allowed)."""
@@ -110,8 +115,21 @@ def layout_of(puzzle: Puzzle, title: str | None = None) -> Layout:
     n, longest = g.width, g.longest
     cell = 48.0 if longest <= 9 else (36.0 if longest <= 16 else 30.0)
     margin = cell if any(sh.kind is ShapeKind.OUTSIDE for sh in _shapes(puzzle)) else 16.0
-    return Layout(n, cell, margin, margin + (30.0 if title else 0.0), rule_notes(puzzle, n * cell),
-                  0 if g.is_square else g.size)
+    titles = _wrapped(title, n * cell + 2 * margin - 16, 18, 3) if title else ()
+    top = margin + (30.0 + 22 * (len(titles) - 1) if titles else 0.0)
+    return Layout(n, cell, margin, top, rule_notes(puzzle, n * cell),
+                  0 if g.is_square else g.size, titles)
+
+
+def _wrapped(text: str, width: float, font_size: float, most: int) -> tuple[str, ...]:
+    """Return `text` wrapped to `width` pixels in at most `most` lines, the last one cut
+    with an ellipsis when the text is longer."""
+    chars = max(12, int(width / (font_size * 0.6)))
+    lines = textwrap.wrap(text, chars) or [text[:chars]]
+    if len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = lines[-1][:chars - 1].rstrip() + "…"
+    return tuple(lines)
 
 
 def _shapes(puzzle: Puzzle) -> list[Shape]:
@@ -149,8 +167,8 @@ def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
     _el(svg, "title", title or puzzle.name or f"{puzzle.geometry.shape_words()} sudoku")
     _el(svg, "rect", class_="background", x=0, y=0, width=lay.width, height=lay.height,
         fill="#ffffff")
-    if title:
-        _el(svg, "text", title, class_="title", x=lay.width / 2, y=16 + 13, font_size=18,
+    for k, line in enumerate(lay.titles):
+        _el(svg, "text", line, class_="title", x=lay.width / 2, y=16 + 13 + 22 * k, font_size=18,
             font_family=FONT, text_anchor="middle", fill=INK)
     under = _el(svg, "g", class_="rules")
     for kind, sh in shapes:
@@ -165,8 +183,8 @@ def render_svg(puzzle: Puzzle, grid: Sequence[int] | None = None, *,
         if sh.kind in _OVER:
             _draw_shape(over, sh, lay, kind)
     for k, note in enumerate(lay.notes):
-        _el(svg, "text", note, class_="rule-note", x=lay.margin,
-            y=lay.top + lay.tall + 24 + 20 * k, font_size=14, font_family=FONT, fill=INK)
+        _el(svg, "text", note, class_="rule-note", x=lay.margin, y=lay.note_y(k),
+            font_size=14, font_family=FONT, fill=INK)
     ET.indent(svg)
     return ET.tostring(svg, encoding="unicode") + "\n"
 
