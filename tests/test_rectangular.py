@@ -51,7 +51,7 @@ def test_native_sat_and_cpsat_count_the_same_on_a_rectangle(seed, nclues):
 
 
 def test_a_square_only_kind_is_refused_by_name_on_a_rectangle():
-    assert "sandwich" not in SHAPED and "diagonal" not in SHAPED
+    assert "x-sum" not in SHAPED and "diagonal" not in SHAPED
     with pytest.raises(BadInput, match=r"rule 1 \(diagonal\): polydoku reads this kind on "
                                        r"square grids only, not 4x5"):
         Puzzle(RECT, (0,) * 20, rules_from_data(["diagonal"], RECT))

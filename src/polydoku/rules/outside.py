@@ -204,10 +204,20 @@ class Sandwich(OutsideRule):
     # the crusts are the lowest and the highest value (0 and 8 on 0..8); the sum adds up the
     # values themselves
     any_values: ClassVar[bool] = True
+    # a row or column shorter than the count of values (a rectangle's short side, or a grid
+    # of more values than cells) may lack the 1 or the N: its crusts are then its own
+    # smallest and largest values, as ISS reads every sandwich (a lunchbox of the line)
+    any_count: ClassVar[bool] = True
+    any_shape: ClassVar[bool] = True
 
     def lower(self, b) -> None:
-        n, off = b.size, b.geometry.offset
-        xs = b.vars(self.line(n))
+        line = self.line(b.geometry)
+        if len(line) < b.nvalues:
+            from .kind.lunchbox import Lunchbox
+            Lunchbox(tuple(line), self.value).lower(b)
+            return
+        n, off = b.nvalues, b.geometry.offset
+        xs = b.vars(line)
         ends = []
         for v in (1, n):
             pos = b.new_var(n, f"place of {v}")
@@ -288,9 +298,18 @@ class Sandwich(OutsideRule):
                       f"with the values the sum leaves over outside it")
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
-        vals = values_at(grid, geometry, self.line(geometry.size))
-        n = geometry.size
-        if 0 in vals or 1 not in vals or n not in vals:
+        vals = values_at(grid, geometry, self.line(geometry))
+        n = geometry.nvalues
+        if 0 in vals:
+            return
+        if len(vals) < n:               # a short line: its own smallest and largest values
+            from .kind.lunchbox import between_sum
+            total = between_sum([geometry.real(v) for v in vals])
+            if total != self.value:
+                yield (f"the sandwich {self.place()} holds {total} between its smallest and "
+                       f"largest value, not {self.value}")
+            return
+        if 1 not in vals or n not in vals:
             return
         i, j = sorted((vals.index(1), vals.index(n)))
         total = sum(map(geometry.real, vals[i + 1:j]))

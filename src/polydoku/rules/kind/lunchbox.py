@@ -41,6 +41,8 @@ class Lunchbox(CellsRule):
     # the ends are the cells' own smallest and largest values, by order; the sum adds up the
     # values themselves
     any_values: ClassVar[bool] = True
+    any_count: ClassVar[bool] = True    # the ends are the cells' own, whatever the grid holds
+    any_shape: ClassVar[bool] = True
     phrases: ClassVar[tuple[str, ...]] = (
         r"lunch ?box(?:es)?",
         r"between the (?:smallest|lowest) and (?:the )?(?:largest|highest) (?:digits?|numbers?)"
@@ -49,8 +51,8 @@ class Lunchbox(CellsRule):
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Lunchbox":
         cells = cls.read_cells(data, geometry)
-        return cls(cells, params.integer(data, "sum", 0, geometry.real(geometry.size)
-                                         * geometry.size))
+        return cls(cells, params.integer(data, "sum", 0, geometry.real(geometry.nvalues)
+                                         * geometry.nvalues))
 
     def to_data(self) -> dict[str, Any]:
         return dict(super().to_data(), sum=self.total)
@@ -67,7 +69,7 @@ class Lunchbox(CellsRule):
 
     def lower(self, b) -> None:
         xs = b.vars(self.cells)
-        n, k = b.size, len(xs)
+        n, k = b.nvalues, len(xs)
         b.all_different(xs)
         places = []
         smaller: Callable[[int, int], bool] = lambda a, v: a > v
