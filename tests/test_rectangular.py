@@ -95,3 +95,29 @@ def test_the_docs_name_every_kind_that_reads_a_rectangle():
 def test_a_region_cell_outside_a_rectangle_is_named_by_its_cell():
     with pytest.raises(BadInput, match=r"^JSON \"regions\": r5c1 is outside the 4x6 grid$"):
         puzzle_from_dict({"size": [4, 6], "regions": [["r1c1", " r5c1\n"]], "givens": "." * 24})
+
+
+@pytest.mark.parametrize("kind, moves", [("anti-knight", {(1, 2), (2, 1)}),
+                                         ("anti-king", {(0, 1), (1, 0), (1, 1)})])
+def test_chess_moves_on_a_rectangle_are_read_by_rows_and_columns(kind, moves):
+    """The pairs a move apart, from the cells' own rows and columns (a 4x6 grid)."""
+    g = Geometry.irregular(4, [], ncols=6)
+    rule = rules_from_data([kind], g)[0]
+    cells = [(r, c) for r in range(4) for c in range(6)]
+    expected = {(g.index(a), g.index(b)) for a in cells for b in cells
+                if g.index(a) < g.index(b) and (abs(a[0] - b[0]), abs(a[1] - b[1])) in moves}
+    assert set(rule.pairs(g)) == expected
+
+
+def test_an_iss_indexer_on_a_rectangle_points_along_its_own_row():
+    """ISS's "Answers on a Postcard" (a 6x9 grid with column indexers and anti-knight, in
+    tests/data/iss_collection.jsonl) keeps its published grid and is unique."""
+    import json
+
+    from conftest import ROOT
+    line = next(d for d in map(json.loads, (ROOT / "tests" / "data" / "iss_collection.jsonl")
+                                .read_text().splitlines()) if d["name"] == "Answers on a Postcard")
+    puzzle = parse_iss(line["input"])
+    out = api.count(puzzle, api.get_engine("native"), limit=2)
+    assert len(out.solutions) == 1 and out.exhausted
+    assert "".join(map(str, out.solutions[0])) == line["solution"]

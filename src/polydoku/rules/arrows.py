@@ -398,6 +398,7 @@ class ColumnIndex(CellsRule):
 
     kind: ClassVar[str] = "column-index"
     any_count: ClassVar[bool] = True
+    any_shape: ClassVar[bool] = True    # X is a place along the cell's own row (column)
     fpuzzles: ClassVar[tuple[str, ...]] = ("columnindexer", "columnindex")
     iss: ClassVar[str] = "Indexing"
     drawn_colour: ClassVar[str] = "#dadaeb"
@@ -413,7 +414,7 @@ class ColumnIndex(CellsRule):
         value it must hold (its column or row number), None when either is not on the grid."""
         r, c = cell
         place, must = g.real(x), (r if self.by_row else c) + 1 - g.offset
-        if not (1 <= place <= g.size and 1 <= must <= g.size):
+        if not (1 <= place <= (g.size if self.by_row else g.width) and 1 <= must <= g.nvalues):
             return None
         return ((place - 1, c), must) if self.by_row else ((r, place - 1), must)
 

@@ -18,13 +18,12 @@ from .base import GlobalRule, iss_values_from_one
 @lru_cache(maxsize=64)
 def move_pairs(offsets: tuple[tuple[int, int], ...], geometry: Geometry) -> tuple[tuple[int, int], ...]:
     """Return the cell-index pairs (a < b) a move of `offsets` apart (cached: verify asks per grid)."""
-    n = geometry.size
     out = set()
-    for r in range(n):
-        for c in range(n):
+    for r in range(geometry.size):
+        for c in range(geometry.width):
             for dr, dc in offsets:
                 if geometry.in_grid(r + dr, c + dc):
-                    a, b = r * n + c, (r + dr) * n + c + dc
+                    a, b = geometry.index((r, c)), geometry.index((r + dr, c + dc))
                     out.add((min(a, b), max(a, b)))
     return tuple(sorted(out))
 

@@ -664,6 +664,7 @@ class NumberedRoom(OutsideRule):
     iss_zero: ClassVar[bool] = True
     kind: ClassVar[str] = "numbered-room"
     any_count: ClassVar[bool] = True
+    any_shape: ClassVar[bool] = True    # X names a place along the row or column, as long as it is
     iss: ClassVar[str] = "NumberedRoom"
     description: ClassVar[str] = "the X-th cell holds the clue, X being the first cell's value"
     aliases: ClassVar[tuple[str, ...]] = ("numberedroom", "numbered-rooms")
@@ -678,18 +679,20 @@ class NumberedRoom(OutsideRule):
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "OutsideRule":
         side = params.choice(data, "side", SIDES)
-        index = params.integer(data, "index", 1, geometry.size) - 1
+        across = geometry.width if side in ("top", "bottom") else geometry.size
+        index = params.integer(data, "index", 1, across) - 1
         return cls(side, index, params.integer(data, cls.value_field, geometry.low,
-                                               geometry.real(geometry.size)))
+                                               geometry.real(geometry.nvalues)))
 
     def room(self, v: int, g: Geometry) -> int:
-        """Return the place (1..N) the first cell's value index v names, 0 for none."""
+        """Return the place (1..L along the clue's row or column of L cells) the first cell's
+        value index v names, 0 for none."""
         x = g.real(v)
-        return x if 1 <= x <= g.size else 0
+        return x if 1 <= x <= len(self.line(g)) else 0
 
     def lower(self, b) -> None:
         g = b.geometry
-        xs = b.vars(self.line(b.size))
+        xs = b.vars(self.line(g))
         first, clue = xs[0], self.value - g.offset          # the clue's index
         b.unary(first, lambda k: self.room(k, g) not in (0, 1) or (self.room(k, g) == 1
                                                                    and k == clue))
@@ -728,8 +731,8 @@ class NumberedRoom(OutsideRule):
                       f"where the X-th cell can hold {self.value}")
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
-        n = geometry.size
-        vals = [grid[geometry.index(c)] for c in self.line(n)]
+        vals = [grid[geometry.index(c)] for c in self.line(geometry)]
+        n = len(vals)
         if not vals[0]:
             return
         x = self.room(vals[0], geometry)
