@@ -210,3 +210,14 @@ def test_the_page_gets_the_number_of_values():
     from polydoku.web.app import board_json
     board = board_json(puzzle_from_dict({"size": 6, "values": [1, 9], "givens": "9" + "." * 35}))
     assert board["size"] == 6 and board["values"] == 9 and board["alphabet"] == "123456789"
+
+
+def test_a_default_and_a_bound_that_come_from_the_values_take_their_count():
+    """German whispers differ by at least half the values (5 on a 6x6 of 1..9, not 3), a
+    modulus goes up to the count of values, and a nabner line holds up to half of them."""
+    g = Geometry(6, 3, 3, count=9)
+    whispers, modular, nabner = rules_from_data([
+        {"kind": "whispers", "cells": ["r1c1", "r1c2"]},
+        {"kind": "modular", "cells": ["r1c1", "r1c2"], "modulus": 8},
+        {"kind": "nabner", "cells": ["r2c1", "r2c2", "r2c3", "r2c4", "r2c5"]}], g)
+    assert whispers.difference == 5 and modular.modulus == 8 and len(nabner.cells) == 5

@@ -193,7 +193,9 @@ def _read_by_kind(rd: _Reader, name: str, args: list[str]) -> bool:
     """Read an item through the kinds of its ISS name (`Rule.iss_rules`), the first that takes
     it; return whether one did."""
     for cls in _kinds_named().get(name, ()):
-        data = cls.iss_rules_at(name, args, rd.size, rd.low,
+        # n is the count of values (a key of value pairs counts them; no kind read on a
+        # rectangle or a grid of more values takes n as the side)
+        data = cls.iss_rules_at(name, args, max(rd.size, rd.ncols, rd.count), rd.low,
                                 lambda text: cell_name(rd.cell(text)))
         if data is not None:
             rd.rules += data if isinstance(data, list) else [data]

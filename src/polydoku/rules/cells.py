@@ -94,7 +94,7 @@ class Even(CellsRule):
 
     def iss_items_on(self, geometry: Geometry, cell) -> list[str]:
         """The grid's even (odd) values: 0_2_4_6_8 on a 0..8 grid."""
-        values = "_".join(str(v) for v in map(geometry.real, range(1, geometry.size + 1))
+        values = "_".join(str(v) for v in map(geometry.real, range(1, geometry.nvalues + 1))
                           if v % 2 == self.remainder)
         return ["~" + "~".join(f"{cell(c)}_{values}" for c in self.cells)]
 

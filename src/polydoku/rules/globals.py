@@ -299,6 +299,13 @@ class Windoku(GlobalRule):
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape(ShapeKind.SHADE, unit, style="window") for unit in self.units(geometry)]
 
+    def iss_items_on(self, geometry: Geometry, cell) -> list[str]:
+        if geometry.box_rows * geometry.box_cols != geometry.nvalues:
+            # ISS cuts its windows as boxes of one cell per value: none on such a grid
+            raise BadInput(f"ISS's windows hold every value; this grid's boxes hold "
+                           f"{geometry.box_rows * geometry.box_cols} of {geometry.nvalues}")
+        return super().iss_items_on(geometry, cell)
+
     def fpuzzles_entries(self, n: int, cell) -> dict[str, Any]:
         """f-puzzles has no windows: they are drawn as extra regions."""
         g = Geometry.of_size(n)
@@ -309,14 +316,13 @@ class Windoku(GlobalRule):
 @lru_cache(maxsize=16)
 def taxicab_pairs(geometry: Geometry) -> tuple[tuple[int, int, int], ...]:
     """Return (a, b, d): cell-index pairs a < b a taxicab distance d apart, d from 1 to the
-    grid's highest value (N on 1..N)."""
-    n = geometry.size
-    most = geometry.real(n)
+    grid's highest value (V on a grid of values 1..V, more than a row's cells on a wider grid)."""
+    most = geometry.real(geometry.nvalues)
     out = []
-    for a in range(n * n):
-        ra, ca = divmod(a, n)
-        for b in range(a + 1, n * n):
-            rb, cb = divmod(b, n)
+    for a in range(geometry.ncells):
+        ra, ca = geometry.cell(a)
+        for b in range(a + 1, geometry.ncells):
+            rb, cb = geometry.cell(b)
             d = abs(ra - rb) + abs(ca - cb)
             if d <= most:
                 out.append((a, b, d))
@@ -329,6 +335,7 @@ class AntiTaxicab(GlobalRule):
 
     kind: ClassVar[str] = "anti-taxicab"
     any_count: ClassVar[bool] = True
+    any_shape: ClassVar[bool] = True
     iss: ClassVar[str] = "AntiTaxicab"
     description: ClassVar[str] = "two cells a taxicab distance d apart do not both hold d"
     aliases: ClassVar[tuple[str, ...]] = ("antitaxicab", "anti-taxi")

@@ -225,8 +225,8 @@ class Whispers(_PairwiseLine):
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Whispers":
         cells = cls.read_cells(data, geometry)
-        default = (geometry.size + 1) // 2
-        return cls(cells, params.integer(data, "difference", 1, geometry.size - 1, default=default))
+        n = geometry.nvalues                    # German whispers: 5 apart on 1..9
+        return cls(cells, params.integer(data, "difference", 1, n - 1, default=(n + 1) // 2))
 
     def to_data(self) -> dict[str, Any]:
         return dict(super().to_data(), difference=self.difference)
@@ -616,7 +616,7 @@ class Modular(_PairwiseLine):
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Modular":
         cells = cls.read_cells(data, geometry)
-        return cls(cells, params.integer(data, "modulus", 2, geometry.size, default=3))
+        return cls(cells, params.integer(data, "modulus", 2, geometry.nvalues, default=3))
 
     def to_data(self) -> dict[str, Any]:
         out = super().to_data()

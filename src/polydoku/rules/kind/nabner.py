@@ -39,7 +39,7 @@ class Nabner(CellsRule):
     @classmethod
     def read_cells(cls, data, g: Geometry):
         cells = super().read_cells(data, g)
-        most = (g.size + 1) // 2
+        most = (g.nvalues + 1) // 2
         if len(cells) > most:
             raise BadInput(f"field \"cells\": a nabner line of {len(cells)} cells cannot hold "
                            f"values 2 apart from {g.values_words()} (at most {most} cells)")
@@ -94,6 +94,9 @@ class Nabner(CellsRule):
             return None
         return [{"kind": cls.kind, "cells": [cell(c) for c in group]}
                 for group in named_groups(args[1:]) if len(group) > 1]
+
+    def iss_items_on(self, geometry: Geometry, cell: Callable[[Cell], str]) -> list[str]:
+        return self.iss_items(geometry.nvalues, cell)     # the key counts every value
 
     def iss_items(self, n: int, cell: Callable[[Cell], str]) -> list[str]:
         key = pairs_key(((a, b) for a in range(1, n + 1) for b in range(1, n + 1)

@@ -199,7 +199,7 @@ class Pairwise(CellsRule):
 
     def iss_items_on(self, geometry: Geometry, cell: Callable[[Cell], str]) -> list[str]:
         off = geometry.offset                   # ISS's key counts the values by index
-        key = pairs_key(((a - off, b - off) for a, b in self.pairs), geometry.size)
+        key = pairs_key(((a - off, b - off) for a, b in self.pairs), geometry.nvalues)
         return ["~".join(["PairX" if self.all_pairs else "Pair", key,
                           *(cell(c) for c in self.cells)])]
 
