@@ -225,3 +225,24 @@ def test_a_relation_refuses_the_same_pairs_asked_once_or_anew():
     want = [(x, a, y, c) for x, y in ((0, 1), (1, 2), (4, 5)) for _ in range(2)
             for a in range(1, 5) for c in range(1, 5) if abs(a - c) == 1]
     assert got == want
+
+
+def test_a_relation_makes_the_nogoods_the_dataclass_makes():
+    # relation() builds its nogoods without Nogood's __init__ (a build's main cost): each one
+    # must be the object Nogood(...) makes, field for field, equal and hashed alike
+    from polydoku.model.geometry import Geometry
+    from polydoku.problem import Origin
+    from polydoku.problem.build import Builder, identifier
+
+    b = Builder(Geometry.of_size(4))
+    b.label, b.origin = "kropki 2", Origin("kropki-white", 2)
+    b.relation(3, 7, lambda a, c: abs(a - c) != 1)
+    want = [Nogood(3, a, 7, c, "kropki 2", Origin("kropki-white", 2))
+            for a in range(1, 5) for c in range(1, 5) if abs(a - c) == 1]
+    assert b.constraints == want
+    assert [vars(c) for c in b.constraints] == [vars(c) for c in want]
+    assert {hash(c) for c in b.constraints} == {hash(c) for c in want}
+    with pytest.raises(AttributeError):
+        b.constraints[0].x = 1                       # still frozen
+    assert identifier("kropki 2 place of 1") == "kropki_2_place_of_1"
+    assert identifier("9 é-x") == "a_9___x"

@@ -103,20 +103,33 @@ def _compile(problem: Problem) -> Compiled:
             row = conflicts[(y, b)] = {}
         row[x] = row.get(x, 0) | 1 << (a - 1)
 
+    ncells = problem.ncells
+    get = conflicts.get
     for c in problem.constraints:
-        if isinstance(c, AllDifferent):
-            for v in c.vars:
-                peers[v].update(c.vars)
-            if all(v < problem.ncells for v in c.vars):
-                for v in c.vars:
-                    cell_peers[v].update(c.vars)
-            for v in {v for v in c.vars if c.vars.count(v) > 1}:
-                for a in range(1, size + 1):   # a variable listed twice differs from itself
-                    forbid(v, a, v, a)
-            if len(set(c.vars)) == size:
-                units.setdefault(frozenset(c.vars), tuple(dict.fromkeys(c.vars)))
-        elif isinstance(c, Nogood):
-            forbid(c.x, c.a, c.y, c.b)
+        if type(c) is Nogood:       # most constraints: forbid() written out, both ways
+            x, a, y, b = c.x, c.a, c.y, c.b
+            row = get((x, a))
+            if row is None:
+                row = conflicts[(x, a)] = {}
+            row[y] = row.get(y, 0) | 1 << (b - 1)
+            row = get((y, b))
+            if row is None:
+                row = conflicts[(y, b)] = {}
+            row[x] = row.get(x, 0) | 1 << (a - 1)
+        elif isinstance(c, AllDifferent):
+            vs = c.vars
+            for v in vs:
+                peers[v].update(vs)
+            if all(v < ncells for v in vs):
+                for v in vs:
+                    cell_peers[v].update(vs)
+            distinct = len(set(vs))
+            if distinct != len(vs):
+                for v in {v for v in vs if vs.count(v) > 1}:
+                    for a in range(1, size + 1):   # a variable listed twice differs from itself
+                        forbid(v, a, v, a)
+            if distinct == size:
+                units.setdefault(frozenset(vs), tuple(dict.fromkeys(vs)))
         elif isinstance(c, AbsDiffNot):
             for a in range(1, size + 1):
                 for b in (a - c.d, a + c.d):

@@ -8,18 +8,23 @@ its place in the puzzle, never from puzzle text, since encoders write them into 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from ..model import Puzzle, Rule, cell_name
 from ..model.geometry import Geometry
-from .ir import NO_ORIGIN, AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Origin, Problem, Table
+from .ir import (NO_ORIGIN, AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Origin, Problem,
+                 Table, nogoods)
+
+
+_NOT_NAME = re.compile(r"[^0-9A-Za-z]")
 
 
 def identifier(text: str) -> str:
     """Return text as a name every model language takes: letters, digits and underscores."""
-    out = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in text)
+    out = _NOT_NAME.sub("_", text)
     return out if out[:1].isalpha() else f"a_{out}"
 
 
@@ -89,10 +94,13 @@ class Builder:
 
     def relation(self, x: int, y: int, ok: Callable[[int, int], bool]) -> None:
         """Say (x, y) takes only value pairs `ok` accepts: one nogood per refused pair."""
-        label, origin = self.label, self.origin
-        self.constraints.extend(Nogood(x, a, y, b, label, origin)
-                                for a, b in self._refused(ok, len(self.domain(x)),
-                                                          len(self.domain(y))))
+        self.constraints.extend(nogoods(x, y, self._refused(ok, self._dsize(x), self._dsize(y)),
+                                        self.label, self.origin))
+
+    def _dsize(self, var: int) -> int:
+        """Return how many values a variable takes."""
+        k = var - self.ncells
+        return self.nvalues if k < 0 else self.aux[k]
 
     def _refused(self, ok: Callable[[int, int], bool], dx: int, dy: int
                  ) -> tuple[tuple[int, int], ...]:
@@ -123,7 +131,7 @@ class Builder:
 
     def table(self, vars_: Sequence[int], tuples: Iterable[Sequence[int]]) -> None:
         """Say the variables take one of the allowed tuples."""
-        self.add(Table(tuple(vars_), tuple(tuple(t) for t in tuples), self.label, self.origin))
+        self.add(Table(tuple(vars_), tuple(map(tuple, tuples)), self.label, self.origin))
 
     def linear(self, vars_: Sequence[int], coefs: Sequence[int], rhs: int, op: str = "==") -> None:
         """Say sum(coef * var) op rhs."""

@@ -54,6 +54,27 @@ class Nogood:
     origin: Origin = field(default=NO_ORIGIN, compare=False)
 
 
+def nogoods(x: int, y: int, pairs, label: str = "", origin: Origin = NO_ORIGIN
+            ) -> list[Nogood]:
+    """Return Nogood(x, a, y, b, label, origin) for each (a, b) of `pairs`, made without the
+    dataclass's __init__: a frozen one sets each field through object.__setattr__, which
+    costs three times as much for the thousands of nogoods a relation on every pair of
+    neighbours makes (a puzzle's whole build, for the smaller ones)."""
+    new = object.__new__
+    out = []
+    for a, b in pairs:
+        n = new(Nogood)
+        d = n.__dict__
+        d["x"] = x
+        d["a"] = a
+        d["y"] = y
+        d["b"] = b
+        d["label"] = label
+        d["origin"] = origin
+        out.append(n)
+    return out
+
+
 @dataclass(frozen=True)
 class Table:
     """The variables take one of the allowed tuples."""
