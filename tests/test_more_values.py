@@ -221,3 +221,18 @@ def test_a_default_and_a_bound_that_come_from_the_values_take_their_count():
         {"kind": "modular", "cells": ["r1c1", "r1c2"], "modulus": 8},
         {"kind": "nabner", "cells": ["r2c1", "r2c2", "r2c3", "r2c4", "r2c5"]}], g)
     assert whispers.difference == 5 and modular.modulus == 8 and len(nabner.cells) == 5
+
+
+def test_bounds_and_groups_read_from_the_values_and_the_boxes():
+    """On a 6x6 grid of 1..9 with boxes of nine cells: candidate givens may name 9, a
+    difference dot up to 8, a ratio up to 9, an XV sum up to 18, and disjoint groups have
+    one group per place in a box (nine of four cells)."""
+    g = Geometry(6, 3, 3, count=9)
+    cand, diff, ratio, xv, disjoint = rules_from_data([
+        {"kind": "candidates", "cells": ["r1c1"], "values": [1, 9]},
+        {"kind": "difference-dot", "cells": ["r1c1", "r1c2"], "difference": 8},
+        {"kind": "ratio-dot", "cells": ["r1c1", "r1c2"], "ratio": 9},
+        {"kind": "xv", "cells": ["r1c1", "r1c2"], "sum": 17}, "disjoint-groups"], g)
+    assert cand.values == (1, 9) and diff.difference == 8 and ratio.ratio == 9
+    assert xv.total == 17
+    assert sorted(map(len, disjoint.units(g))) == [4] * 9

@@ -256,7 +256,7 @@ class DisjointGroups(GlobalRule):
     def units(self, g: Geometry) -> list[tuple[int, ...]]:
         """Return one group per position inside a box."""
         _need_boxes(g, self.kind)
-        return [tuple(box[k] for box in g.boxes) for k in range(g.size)]
+        return [tuple(box[k] for box in g.boxes) for k in range(len(g.boxes[0]))]
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         for k, unit in enumerate(self.units(geometry)):

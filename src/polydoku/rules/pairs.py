@@ -122,7 +122,7 @@ class XV(PairRule):
         if isinstance(value, str) and value.strip().upper() in ("X", "V"):
             data = dict(data, sum=10 if value.strip().upper() == "X" else 5)
         return cls(cls.read_cells(data, geometry),
-                   params.integer(data, "sum", 2, max(10, 2 * geometry.size)))
+                   params.integer(data, "sum", 2, max(10, 2 * geometry.nvalues)))
 
     def to_data(self) -> dict[str, Any]:
         return dict(super().to_data(), sum=self.total)

@@ -30,8 +30,8 @@ class Candidates(CellsRule):
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "Candidates":
         cells = tuple(sorted(cls.read_cells(data, geometry)))     # a set: one order
-        values = params.int_list(data, "values", geometry.low, geometry.real(geometry.size),
-                                 max_len=geometry.size)
+        values = params.int_list(data, "values", geometry.low, geometry.real(geometry.nvalues),
+                                 max_len=geometry.nvalues)
         if len(set(values)) != len(values):
             raise BadInput("field \"values\" lists a value twice")
         return cls(cells, tuple(sorted(values)))
@@ -58,7 +58,7 @@ class Candidates(CellsRule):
 
     def shapes(self, geometry: Geometry) -> list[Shape]:
         return [Shape(ShapeKind.CELLMARK, tuple(geometry.index(c) for c in self.cells),
-                      "".join(map(str, self.values)) if geometry.size <= 9
+                      "".join(map(str, self.values)) if geometry.nvalues <= 9
                       else ",".join(map(str, self.values)))]
 
     @classmethod

@@ -45,7 +45,7 @@ class DifferenceDot(PairRule):
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "DifferenceDot":
         return cls(cls.read_cells(data, geometry),
-                   params.integer(data, "difference", 1, geometry.size - 1))
+                   params.integer(data, "difference", 1, geometry.nvalues - 1))
 
     def to_data(self) -> dict[str, Any]:
         return dict(super().to_data(), difference=self.difference)

@@ -33,7 +33,7 @@ class RatioDot(PairRule):
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "RatioDot":
         return cls(cls.read_cells(data, geometry),
-                   params.integer(data, "ratio", 2, max(2, geometry.size)))
+                   params.integer(data, "ratio", 2, max(2, geometry.nvalues)))
 
     def to_data(self) -> dict[str, Any]:
         return dict(super().to_data(), ratio=self.ratio)
