@@ -213,3 +213,50 @@ def test_comment_only_file_says_so(tmp_path):
     f.write_text("# only a comment\n\n# and another\n")
     with pytest.raises(BadInput, match="only comments"):
         read_puzzle(str(f))
+
+
+def _jigsaw_text(puzzle, solution=None):
+    letters = "ABCDEFGHIJKLMNOP"
+    layout = [""] * puzzle.geometry.ncells
+    for k, region in enumerate(puzzle.geometry.regions):
+        for i in region:
+            layout[i] = letters[k]
+    return write_line(puzzle, solution) + " " + "".join(layout)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10 ** 6), st.sampled_from([6, 9]), st.booleans())
+def test_a_jigsaw_line_is_the_givens_then_each_cells_region(seed, n, spaced):
+    """ISS's jigsaw line: N² givens, then N² region symbols (a space between or none)."""
+    import random
+
+    from polydoku.generator import random_regions
+    regions = random_regions(n, random.Random(seed), (2, 3) if n == 6 else (3, 3))
+    puzzle = Puzzle(Geometry.irregular(n, regions), tuple(random.Random(seed).choice(
+        [0] * 5 + list(range(1, n + 1))) for _ in range(n * n)))
+    text = _jigsaw_text(puzzle)
+    read = read_puzzle(text if spaced else text.replace(" ", ""))
+    assert sorted(map(sorted, read.geometry.regions)) == sorted(map(sorted, regions))
+    assert read.givens == puzzle.givens
+
+
+def test_a_file_of_jigsaw_lines_is_one_puzzle_per_line(tmp_path):
+    from polydoku.generator import random_regions
+    import random
+    lines = []
+    for seed in range(3):
+        g = Geometry.irregular(6, random_regions(6, random.Random(seed), (2, 3)))
+        lines.append(_jigsaw_text(Puzzle(g, (0,) * 36)))
+    path = tmp_path / "j.txt"
+    path.write_text("\n".join(lines) + "\n")
+    puzzles = [e.puzzle for e in read_puzzles(str(path))]
+    assert len(puzzles) == 3 and all(not p.geometry.is_rectangular for p in puzzles)
+
+
+def test_a_sixteen_line_of_letters_past_g_reads_a_to_p():
+    """ISS writes the values of a 16x16 as A..P; a line using H..P and no digit is read so."""
+    line = "ABCDEFGHIJKLMNOP" + "." * 240
+    assert read_puzzle(line).givens[:16] == tuple(range(1, 17))
+    assert read_puzzle("123456789ABCDEFG" + "." * 240).givens[:16] == tuple(range(1, 17))
+    with pytest.raises(BadInput, match="bad symbol"):
+        read_puzzle("9" + "P" + "." * 254)

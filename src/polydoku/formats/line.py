@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from functools import lru_cache
 from typing import Sequence
 
@@ -45,14 +46,51 @@ def parse_values(text: str, size: int, alphabet: str, *, column0: int = 1) -> tu
     return out
 
 
+def jigsaw_parts(text: str) -> tuple[str, str, int] | None:
+    """Return (givens, layout, N) when text is a jigsaw line, N² symbols and then N² region
+    symbols, N of them N times each, a space between or none (as ISS writes one); else None."""
+    words = text.split()
+    if len(words) not in (1, 2):
+        return None
+    body = "".join(words)
+    half, odd = divmod(len(body), 2)
+    n = math.isqrt(half)
+    if odd or n * n != half or not MIN_SIZE <= n <= MAX_SIZE \
+            or len(words) == 2 and len(words[0]) != half:
+        return None
+    counts = Counter(body[half:])
+    if len(counts) != n or any(k != n for k in counts.values()):
+        return None
+    return body[:half], body[half:], n
+
+
 def parse_line(text: str, *, rules: Sequence[Rule] = (), alphabet: str | None = None,
                box: tuple[int, int] | None = None, name: str | None = None) -> Puzzle:
-    """Return the puzzle written as one line of N² symbols."""
+    """Return the puzzle written as one line of N² symbols (or a jigsaw line: the givens, then
+    the region of each cell)."""
     body = text.strip()
-    n = size_for_length(len(body))
-    alphabet = alphabet or default_alphabet(n)
-    geometry = Geometry(n, *box) if box else Geometry.of_size(n)
+    jigsaw = jigsaw_parts(body)
+    if jigsaw is not None:
+        body, layout, n = jigsaw
+        regions = {ch: [] for ch in layout}     # in the order they first appear
+        for i, ch in enumerate(layout):
+            regions[ch].append(i)
+        geometry = Geometry.irregular(n, [tuple(cells) for cells in regions.values()])
+    else:
+        n = size_for_length(len(body))
+        geometry = Geometry(n, *box) if box else Geometry.of_size(n)
+    alphabet = alphabet or _letters_alphabet(body, n) or default_alphabet(n)
     return Puzzle(geometry, parse_values(body, n, alphabet), tuple(rules), alphabet, name)
+
+
+def _letters_alphabet(body: str, n: int) -> str | None:
+    """Return A, B, C… for values 1..N when a line of a grid past 9x9 writes its values as
+    letters only, some past the default symbols' (ISS writes a 16x16 with A..P); else None."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXY"[:n]
+    used = set(body.upper()) - set(EMPTY)
+    if n <= 9 or not used or not used <= set(letters) or used <= set(default_alphabet(n)):
+        return None
+    return letters
 
 
 def write_line(puzzle: Puzzle, grid: Sequence[int] | None = None, empty: str = ".") -> str:

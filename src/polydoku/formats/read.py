@@ -18,7 +18,7 @@ from ..errors import BadInput
 from ..model import Puzzle, Rule
 from .grid import is_separator, parse_grid
 from . import foreign
-from .line import parse_line
+from .line import jigsaw_parts, parse_line
 from .specs import looks_like_specs, parse_specs
 
 FORMATS = ("auto", "line", "lines", "grid", "specs", "json", "ksudoku", "fpuzzles", "iss",
@@ -147,7 +147,8 @@ def _parse_single(text: str, fmt: str, rules: Sequence[Rule], size: int | None,
             content = [ln for ln in stripped.splitlines() if _content(ln)]
             if not content:
                 raise BadInput("no puzzle: the input holds only comments")
-            fmt = "line" if len(content) == 1 and " " not in content[0].strip() else "grid"
+            fmt = "line" if len(content) == 1 and (" " not in content[0].strip()
+                                                   or jigsaw_parts(content[0])) else "grid"
     if line_names and fmt != "fpuzzles":
         raise BadInput("line colours (--rules line:COLOUR=KIND) name the lines of SudokuPad's "
                        "and f-puzzles puzzles (links and their JSON) only")
@@ -207,6 +208,8 @@ def _is_many(first: list[str], fmt: str) -> bool:
     if first[0].startswith("<"):
         return False                    # XML (a KSudoku save) is one document
     length = len(first[0])
+    if jigsaw_parts(first[0]) and all(jigsaw_parts(x) for x in first):
+        return True                     # jigsaw lines (givens, a space, the regions)
     if any(ch in first[0] for ch in " |") or is_separator(first[0]):
         return False
     return not (len(first) == length and all(len(x) == length for x in first))
