@@ -72,7 +72,7 @@ def parse_line(text: str, *, rules: Sequence[Rule] = (), alphabet: str | None = 
     jigsaw = jigsaw_parts(body)
     if jigsaw is not None:
         body, layout, n = jigsaw
-        regions = {ch: [] for ch in layout}     # in the order they first appear
+        regions: dict[str, list[int]] = {ch: [] for ch in layout}     # in first-seen order
         for i, ch in enumerate(layout):
             regions[ch].append(i)
         geometry = Geometry.irregular(n, [tuple(cells) for cells in regions.values()])
