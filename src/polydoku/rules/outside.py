@@ -218,15 +218,13 @@ class Sandwich(OutsideRule):
             return
         n, off = b.nvalues, b.geometry.offset
         xs = b.vars(line)
-        ends = []
-        for v in (1, n):
-            pos = b.new_var(n, f"place of {v}")
-            for j, x in enumerate(xs):      # both ways: propagation follows the value around
-                b.relation(x, pos, _placed(v, j + 1))
-            ends.append(pos)
-        lo, hi = ends
-        # implied, for propagation: for each placing of the ends, the values a cell can hold
-        # (inside: some set of that many middle values with the sum; outside: the rest)
+        lo = b.new_var(n, "place of 1")
+        hi = b.new_var(n, f"place of {n}")
+        # per cell, for each placing of the ends, the values it can hold: the lowest value at
+        # the place of 1 and there only, the highest at the place of n and there only (which
+        # ties each place to its cell both ways: no nogoods beside, 288 a clue, needed),
+        # between them a value of some set of that many middle values with the sum, outside
+        # them the rest; the sum itself is the linear below
         inside_ok, outside_ok = _sandwich_digits(n, self.value, off)
         for j, x in enumerate(xs, start=1):
             rows = []
@@ -361,13 +359,6 @@ def _sandwich_fill(masks: list[int], p: int, q: int, total: int, n: int,
         fill[p] |= one
         fill[q] |= top
     return fill
-
-
-@lru_cache(maxsize=256)
-def _placed(v: int, j: int):
-    """Return the relation "the cell holds v exactly when the place of v is j", one object
-    per (v, j), so that a builder asks it once for every clue of a grid."""
-    return lambda a, p: (a == v) == (p == j)
 
 
 @lru_cache(maxsize=64)
