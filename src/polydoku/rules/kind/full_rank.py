@@ -1,6 +1,8 @@
 """Full rank (ISS `FullRank`): every row and column read from each of its two ends is a
 number; ranked from the lowest (1) to the highest (4N), a clue gives where its line's
-reading stands. A clued reading ties with no other (ISS's default)."""
+reading stands. A clued reading ties with no other (ISS's default), unless the puzzle has a
+`full-rank-ties` rule (rules/kind/full_rank_ties.py): the rank then counts the readings
+strictly lower."""
 
 from __future__ import annotations
 
@@ -41,29 +43,36 @@ class FullRank(OutsideRule):
 
     def lower(self, b) -> None:
         # each other reading is compared with this one cell by cell: a state per step says
-        # equal so far (1), lower (2) or higher (3); k - 1 of them end lower, none equal
+        # equal so far (1), lower (2) or higher (3); k - 1 of them end lower, and none equal
+        # unless ties are allowed (then the last state is lower (2) or not (1))
         n = b.size
+        free = ties_allowed(b.rules)
         mine = self.line(n)
         xs = b.vars(mine)
         b.unary(xs[0], lambda v: v == (self.value + 3) // 4)
-        values = range(1, n + 1)
+        values = range(1, b.geometry.nvalues + 1)
         finals = []
         for k, other in enumerate(r for r in readings(n) if r != mine):
             ys = b.vars(other)
             state = None
             for j, (y, x) in enumerate(zip(ys, xs)):
-                after = b.new_var(3, f"reading {k + 1} against it after {j + 1}")
+                last = free and j == n - 1
+                after = b.new_var(2 if last else 3, f"reading {k + 1} against it after {j + 1}")
+                ends = (lambda s: 2 if s == 2 else 1) if last else (lambda s: s)
                 if state is None:
-                    b.table((y, x, after), [(c, a, _step(1, c, a)) for c in values for a in values])
+                    b.table((y, x, after), [(c, a, ends(_step(1, c, a))) for c in values
+                                            for a in values])
                 else:
                     b.table((state, y, x, after),
-                            [(s, c, a, _step(s, c, a)) for s in (1, 2, 3) for c in values
+                            [(s, c, a, ends(_step(s, c, a))) for s in (1, 2, 3) for c in values
                              for a in values])
                 state = after
-            b.unary(state, lambda s: s != 1)
+            if not free:
+                b.unary(state, lambda s: s != 1)
             finals.append(state)
         lower = self.value - 1
-        b.linear(finals, [1] * len(finals), 2 * lower + 3 * (len(finals) - lower))
+        rest = 1 if free else 3
+        b.linear(finals, [1] * len(finals), 2 * lower + rest * (len(finals) - lower))
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         n = geometry.size
@@ -71,7 +80,7 @@ class FullRank(OutsideRule):
             return
         mine = values_at(grid, geometry, self.line(n))
         others = [values_at(grid, geometry, r) for r in readings(n) if r != self.line(n)]
-        if mine in others:
+        if mine in others and not ties_allowed(rules):
             yield f"the full rank clue {self.place()} reads the same as another line"
             return
         rank = 1 + sum(o < mine for o in others)
@@ -89,6 +98,11 @@ class FullRank(OutsideRule):
 
     def write_iss(self, n: int, cell) -> list[str]:
         return outside_to_iss(self)
+
+
+def ties_allowed(rules) -> bool:
+    """Return whether the rules let a full rank clue tie (a `full-rank-ties` rule among them)."""
+    return any(getattr(r, "kind", "") == "full-rank-ties" for r in rules)
 
 
 def _step(state: int, other: int, mine: int) -> int:
