@@ -138,6 +138,7 @@ class _Reader:
         self.no_boxes = False
         self.givens: dict[Cell, int] = {}
         self.rules: list[Any] = []
+        self.frames: list[tuple[str, list[Any]]] = []   # the open Or and And items
 
     def cell(self, text: str) -> Cell:
         """Return the cell of an ISS cell id (R1C1; rows and columns in base 17)."""
@@ -249,10 +250,19 @@ def _read_region_size(rd: _Reader, args: list[str]) -> None:
     rd.region_size = k
 
 
+MOST_FRAMES = 3                 # an Or inside an And inside an Or
+
+
 def _read_item(rd: _Reader, k: int, item: str) -> None:
     name, *args = item.split("~")
     try:
-        if name in ("", "Given"):
+        if name in ("Or", "And", "End") and not args:
+            _read_frame(rd, name)
+            return
+        before = len(rd.rules)
+        if rd.frames and name in ("", "Given", "Shape", "RegionSize", "NoBoxes", "Jigsaw"):
+            _read_framed_given(rd, name, args)
+        elif name in ("", "Given"):
             _read_given(rd, args)
         elif name == "Shape":
             _read_shape(rd, args)
@@ -264,9 +274,54 @@ def _read_item(rd: _Reader, k: int, item: str) -> None:
             rd.layout = args[-1]
         else:
             _read_rule(rd, name, args)
+        if rd.frames:                   # what the item said belongs to the open Or or And
+            said = rd.rules[before:]
+            del rd.rules[before:]
+            kind, parts = rd.frames[-1]
+            if kind == "Or":
+                parts.append(said)      # one option
+            else:
+                parts.extend(said)
     except BadInput as err:
         raise BadInput(f"ISS item {k + 1} ({one_line(name[:40]) or 'Given'}): {err.reason}") \
             from None
+
+
+def _read_frame(rd: _Reader, name: str) -> None:
+    """Open an Or (its items are its options) or an And (its items one option), or close the
+    last one open: a closed Or is a rule of the `or` kind."""
+    if name != "End":
+        if len(rd.frames) >= MOST_FRAMES:
+            raise BadInput(f"Or and And nest more than {MOST_FRAMES} deep")
+        rd.frames.append((name, []))
+        return
+    if not rd.frames:
+        raise BadInput("an End with no Or or And open")
+    from ..rules.kind.either import Either
+    kind, parts = rd.frames.pop()
+    said = [{"kind": Either.kind, "options": parts}] if kind == "Or" else parts
+    if not rd.frames:
+        rd.rules.extend(said)
+    elif rd.frames[-1][0] == "Or":
+        rd.frames[-1][1].append(said)
+    else:
+        rd.frames[-1][1].extend(said)
+
+
+def _read_framed_given(rd: _Reader, name: str, args: list[str]) -> None:
+    """Read a Given inside an Or or And: each cell's values a candidates rule (a given is
+    one value), as it holds only where its option does."""
+    from ..rules.kind.candidates import Candidates
+    if name not in ("", "Given"):
+        raise BadInput(f"{name} inside an Or or And")
+    low, n = rd.low, max(rd.size, rd.ncols, rd.count)
+    for arg in args:
+        head, *values = arg.split("_")
+        nums = [iss_number(v) for v in values]
+        if not nums or any(not low <= v < low + n for v in nums):
+            raise BadInput(f"given {one_line(arg[:30])}: values are {low}..{low + n - 1}")
+        rd.rules.append({"kind": Candidates.kind, "cells": [cell_name(rd.cell(head))],
+                         "values": nums})
 
 
 def _along(rule: Any) -> list[Any]:
@@ -317,6 +372,8 @@ def parse_iss(text: str, *, name: str | None = None) -> Puzzle:
     shapes = [k for k, item in enumerate(items) if item.split("~")[0] == "Shape"]
     for k in shapes[:1] + [k for k in range(len(items)) if k not in shapes[:1]]:
         _read_item(rd, k, items[k])
+    if rd.frames:
+        raise BadInput(f"an {rd.frames[-1][0]} without its End")
     n, w = rd.size, rd.ncols or rd.size
     side = max(n, w)
     nv = max(rd.count, side)

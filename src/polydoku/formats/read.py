@@ -215,6 +215,15 @@ def _is_many(first: list[str], fmt: str) -> bool:
     return not (len(first) == length and all(len(x) == length for x in first))
 
 
+def _iss_continued(head: list[str], content: list[str], fmt: str) -> bool:
+    """Return whether the lines are one ISS string broken over lines: the first is ISS and a
+    later one is indented and goes on with an item (`      .Or.…`), as ISS's own collection
+    writes some; a file of ISS strings one per line starts each at the margin."""
+    if fmt not in ("auto", "iss") or not content or not _looks_like_iss(content[0]):
+        return False
+    return any(ln[:1] in (" ", "\t") and ln.strip().startswith(".") for ln in head[1:])
+
+
 def _stream(handle: IO[str], source: str, fmt: str, rules: Sequence[Rule],
             size: int | None, raw: bool = False) -> Iterator[Entry | RawLine]:
     """Yield the entries of an open text stream (unparsed `RawLine`s for many lines when `raw`)."""
@@ -224,7 +233,8 @@ def _stream(handle: IO[str], source: str, fmt: str, rules: Sequence[Rule],
         head[0] = head[0][1:]
     content = [c for c in (_content(ln) for ln in head if len(ln) <= MAX_LINE) if c]
     if not _is_many(content, fmt) or (fmt == "auto" and len(content) <= 1 and not
-                                       (content and content[0].startswith("{"))):
+                                       (content and content[0].startswith("{"))) \
+            or _iss_continued(head, content, fmt):
         try:
             long = next((k for k, ln in enumerate(head, 1) if len(ln) > MAX_LINE), None)
             if long is not None:

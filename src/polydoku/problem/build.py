@@ -137,6 +137,12 @@ class Builder:
         """Say sum(coef * var) op rhs."""
         self.add(Linear(tuple(vars_), tuple(coefs), rhs, op, self.label, self.origin))
 
+    def any_of(self, options) -> None:
+        """Say at least one option (a list of rules that all hold) holds: one table of the
+        fillings some option allows (`choice.py`; BadInput past its bounds)."""
+        from .choice import lower_choice
+        lower_choice(self, options)
+
     def abs_diff_not(self, x: int, y: int, d: int) -> None:
         """Say |x - y| != d."""
         self.add(AbsDiffNot(x, y, d, self.label, self.origin))

@@ -1,0 +1,218 @@
+"""Rules of alternatives (ISS's `Or`): the fillings of a few cells that some option allows.
+
+An option is a list of rules that must all hold. Each is lowered on its own, and a small
+search (forward checking, the variable of fewest values first) lists the fillings of the
+cells the options read that its constraints and the houses among those cells allow. Their
+union is one table, which every engine takes. The lists are bounded: an option over too
+many cells, or with too many fillings, is refused by name.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Sequence
+
+from ..errors import BadInput
+from ..model import Geometry, Rule
+from .ir import AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Table
+
+MOST_FILLINGS = 20_000      # rows of the table an or becomes
+MOST_NODES = 400_000        # search nodes for one option's fillings
+
+
+def option_constraints(builder_type, geometry: Geometry, option: Sequence[Rule]
+                       ) -> tuple[list[Constraint], list[int]]:
+    """Return the constraints an option's rules lower to on their own, and the domain sizes
+    of the auxiliaries they make (numbered from the grid's cells on)."""
+    sub = builder_type(geometry)
+    for rule in option:
+        sub.start(rule)
+        rule.lower(sub)
+    return sub.constraints, sub.aux
+
+
+def cells_read(constraints: Sequence[Constraint], ncells: int) -> set[int]:
+    """Return the cells (variables below `ncells`) the constraints read."""
+    out: set[int] = set()
+    for c in constraints:
+        out.update(v for v in _vars(c) if v < ncells)
+    return out
+
+
+def _vars(c: Constraint) -> tuple[int, ...]:
+    return (c.x, c.y) if isinstance(c, (Nogood, AbsDiffNot)) else c.vars
+
+
+def fillings(constraints: Sequence[Constraint], domains: dict[int, int],
+             scope: Sequence[int]) -> set[tuple[int, ...]]:
+    """Return the fillings of `scope` (values 1..domains[v]) that some solution of the
+    constraints over every variable of `domains` gives; BadInput past the bounds."""
+    search = _Search(constraints, domains)
+    out: set[tuple[int, ...]] = set()
+    for values in search.fillings(list(scope)):
+        out.add(values)
+        if len(out) > MOST_FILLINGS:
+            raise BadInput(f"an or over {len(scope)} cells allows more than {MOST_FILLINGS} "
+                           f"fillings of them; polydoku reads an or as a table of those")
+    return out
+
+
+Domains = dict[int, set[int]]
+
+
+class _Search:
+    """The fillings of some variables that a few constraints allow: branching on those
+    variables (the one of fewest values first), each step narrowed to a fixpoint, and at a
+    filling a search for one way to fill the rest."""
+
+    def __init__(self, constraints: Sequence[Constraint], domains: dict[int, int]):
+        self.constraints = list(constraints)
+        self.domains = domains
+        self.on: dict[int, list[Constraint]] = {v: [] for v in domains}
+        for c in self.constraints:
+            for v in set(_vars(c)):
+                self.on[v].append(c)
+        self.nodes = 0
+        self.indexes: dict[int, list[dict[int, int]]] = {}
+
+    def _index(self, c: Table) -> list[dict[int, int]]:
+        """Return, per column of a table, the rows (bits of an int) that hold each value."""
+        index = self.indexes.get(id(c))
+        if index is None:
+            index = [{} for _ in c.vars]
+            for r, row in enumerate(c.tuples):
+                for k, a in enumerate(row):
+                    index[k][a] = index[k].get(a, 0) | 1 << r
+            self.indexes[id(c)] = index
+        return index
+
+    def fillings(self, scope: list[int]) -> Iterator[tuple[int, ...]]:
+        """Yield each filling of `scope` some solution gives, once."""
+        start = {v: set(range(1, d + 1)) for v, d in self.domains.items()}
+        if self._fixpoint(start, self.constraints):
+            yield from self._branch(start, scope)
+
+    def _step(self) -> None:
+        self.nodes += 1
+        if self.nodes > MOST_NODES:
+            raise BadInput(f"an or's options take more than {MOST_NODES} search steps to "
+                           f"list their fillings")
+
+    def _branch(self, dom: Domains, scope: list[int]) -> Iterator[tuple[int, ...]]:
+        open_ = [v for v in scope if len(dom[v]) > 1]
+        if not open_:
+            if self._completes(dom):
+                yield tuple(next(iter(dom[v])) for v in scope)
+            return
+        var = min(open_, key=lambda v: len(dom[v]))
+        for value in sorted(dom[var]):
+            self._step()
+            child = {v: set(vals) for v, vals in dom.items()}
+            child[var] = {value}
+            if self._fixpoint(child, self.on[var]):
+                yield from self._branch(child, scope)
+
+    def _completes(self, dom: Domains) -> bool:
+        """Return whether the variables still open can all be filled."""
+        open_ = [v for v in dom if len(dom[v]) > 1]
+        if not open_:
+            return True
+        var = min(open_, key=lambda v: len(dom[v]))
+        for value in sorted(dom[var]):
+            self._step()
+            child = {v: set(vals) for v, vals in dom.items()}
+            child[var] = {value}
+            if self._fixpoint(child, self.on[var]) and self._completes(child):
+                return True
+        return False
+
+    def _fixpoint(self, dom: Domains, first: Sequence[Constraint]) -> bool:
+        """Narrow by the constraints until nothing changes; False on a wipe-out."""
+        queue = list(dict.fromkeys(first))
+        queued = set(map(id, queue))
+        while queue:
+            c = queue.pop()
+            queued.discard(id(c))
+            before = {v: len(dom[v]) for v in _vars(c)}
+            if not self._narrow(c, dom):
+                return False
+            for v, size in before.items():
+                if len(dom[v]) != size:
+                    for d in self.on[v]:
+                        if id(d) not in queued and d is not c:
+                            queue.append(d)
+                            queued.add(id(d))
+        return True
+
+    def _narrow(self, c: Constraint, dom: Domains) -> bool:
+        """Narrow the variables' values by one constraint; False on a wipe-out."""
+        if isinstance(c, AllDifferent):
+            fixed = [next(iter(dom[v])) for v in c.vars if len(dom[v]) == 1]
+            if len(fixed) != len(set(fixed)):
+                return False
+            for v in c.vars:
+                if len(dom[v]) > 1:
+                    dom[v].difference_update(fixed)
+        elif isinstance(c, (Nogood, AbsDiffNot)):
+            for x, y in ((c.x, c.y), (c.y, c.x)):
+                if len(dom[x]) == 1:
+                    a = next(iter(dom[x]))
+                    if isinstance(c, Nogood):
+                        if a == (c.a if x == c.x else c.b):
+                            dom[y].discard(c.b if x == c.x else c.a)
+                    else:
+                        dom[y].difference_update((a - c.d, a + c.d))
+        elif isinstance(c, Table):
+            index = self._index(c)
+            alive = -1                      # the rows every variable's values allow
+            for k, v in enumerate(c.vars):
+                rows = 0
+                for a in dom[v]:
+                    rows |= index[k].get(a, 0)
+                alive &= rows
+            if not alive:
+                return False
+            for k, v in enumerate(c.vars):
+                dom[v] = {a for a in dom[v] if index[k].get(a, 0) & alive}
+        else:
+            return self._linear(c, dom)
+        return all(dom[v] for v in _vars(c))
+
+    @staticmethod
+    def _linear(c: Linear, dom: Domains) -> bool:
+        """Bounds: each variable's values that some values of the others allow."""
+        low = [min(k * a for a in dom[v]) for k, v in zip(c.coefs, c.vars)]
+        high = [max(k * a for a in dom[v]) for k, v in zip(c.coefs, c.vars)]
+        lo, hi = sum(low), sum(high)
+        want_lo = c.rhs if c.op in ("==", ">=") else None
+        want_hi = c.rhs if c.op in ("==", "<=") else None
+        if want_lo is not None and hi < want_lo or want_hi is not None and lo > want_hi:
+            return False
+        for j, (k, v) in enumerate(zip(c.coefs, c.vars)):
+            others_lo, others_hi = lo - low[j], hi - high[j]
+            dom[v] = {a for a in dom[v] if (want_lo is None or others_hi + k * a >= want_lo)
+                      and (want_hi is None or others_lo + k * a <= want_hi)}
+            if not dom[v]:
+                return False
+        return True
+
+
+def lower_choice(b, options: Sequence[Sequence[Rule]]) -> None:
+    """Lower "at least one option holds" into builder `b`: one table over the cells the
+    options read, of every filling some option allows with the houses among those cells."""
+    g = b.geometry
+    lowered = [option_constraints(type(b), g, option) for option in options]
+    scope = sorted(set().union(*(cells_read(cs, g.ncells) for cs, _ in lowered)))
+    if not scope:
+        raise BadInput("an or whose options read no cell")
+    inside = set(scope)
+    houses: list[Constraint] = [AllDifferent(tuple(v for v in unit if v in inside))
+                                for unit in g.units if len(inside.intersection(unit)) > 1]
+    rows: set[tuple[int, ...]] = set()
+    for constraints, aux in lowered:
+        domains = {v: g.nvalues for v in scope}
+        domains.update({g.ncells + k: size for k, size in enumerate(aux)})
+        rows |= fillings([*constraints, *houses], domains, scope)
+        if len(rows) > MOST_FILLINGS:
+            raise BadInput(f"an or over {len(scope)} cells allows more than {MOST_FILLINGS} "
+                           f"fillings of them; polydoku reads an or as a table of those")
+    b.table(scope, sorted(rows))

@@ -1,0 +1,102 @@
+"""Rules of alternatives (`or`, ISS's `Or`/`And`/`End`): the statement against brute force
+on 4x4 grids, every solver family, JSON and ISS round trips, ISS's own collection puzzles,
+and the bounds an or is refused by."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import ROOT
+from polydoku import api
+from polydoku.errors import BadInput
+from polydoku.formats.iss import parse_iss, to_iss
+from polydoku.formats.read import read_puzzle
+from polydoku.rules import rules_from_data
+from test_rule_kinds import puzzle_with, solutions, truth
+
+WHITE_OR_CAGE = {"kind": "or", "options": [
+    {"kind": "kropki-white", "cells": ["r1c1", "r1c2"]},
+    [{"kind": "candidates", "cells": ["r1c1"], "values": [4]},
+     {"kind": "killer", "cells": ["r2c3", "r2c4"], "sum": 3}]]}
+
+
+def collection(name: str) -> dict:
+    return next(d for d in map(json.loads, (ROOT / "tests" / "data" / "iss_collection.jsonl")
+                               .read_text().splitlines()) if d["name"] == name)
+
+
+def test_an_or_holds_where_one_option_holds_on_every_solver_family():
+    puzzle = puzzle_with([WHITE_OR_CAGE])
+    grids = truth(puzzle)
+    # by hand: r1c1 and r1c2 consecutive, or r1c1 = 4 with r2c3 and r2c4 adding up to 3
+    expected = {g for g in truth(puzzle_with([])) if abs(g[0] - g[1]) == 1
+                or g[0] == 4 and g[6] + g[7] == 3}
+    assert grids == expected and 0 < len(grids) < 288
+    for engine in ("native", "sat", "cpsat"):
+        assert solutions(puzzle, engine) == grids, engine
+
+
+def test_an_or_round_trips_through_json_and_iss():
+    puzzle = puzzle_with([WHITE_OR_CAGE])
+    again = read_puzzle(json.dumps({"size": 4, "givens": "." * 16,
+                                    "rules": [puzzle.rules[0].to_data()]}))
+    assert again.rules == puzzle.rules
+    text = to_iss(puzzle)
+    assert ".Or.WhiteDot~R1C1~R1C2.And.~R1C1_4.Cage~3~R2C3~R2C4.End.End" in text
+    assert parse_iss(text) == puzzle
+
+
+@pytest.mark.parametrize("name", ["Either/Or", "Ambiguous Arrows - composite"])
+def test_iss_collection_ors_are_unique_with_their_published_grid(name):
+    """Two puzzles of ISS's own collection (tests/data/iss_collection.jsonl): alternatives of
+    givens, and arrows whose bulb is any of their cells."""
+    entry = collection(name)
+    puzzle = read_puzzle(entry["input"])
+    assert any(r.kind == "or" for r in puzzle.rules)
+    out = api.count(puzzle, api.get_engine("native"), limit=2)
+    assert len(out.solutions) == 1 and out.exhausted
+    assert "".join(map(puzzle.symbol, out.solutions[0])) == entry["solution"]
+    assert parse_iss(to_iss(puzzle)) == puzzle
+
+
+def test_an_iss_string_broken_over_indented_lines_is_read_whole():
+    """ISS's "Hidden Skyscraper - Full Odd" goes on after a line break with `      .Or.…`:
+    every item is read (it was read up to the break, its ors lost)."""
+    puzzle = read_puzzle(collection("Hidden Skyscraper - Full Odd")["input"])
+    assert len(puzzle.rules) == 36 and sum(r.kind == "or" for r in puzzle.rules) == 19
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"kind": "or"}, 'field "options" must be a list of 1 to 32'),
+    ({"kind": "or", "options": [[]]}, "option 1: 1 to 32 rules"),
+    ({"kind": "or", "options": [{"kind": "killer", "cells": ["r9c9"], "sum": 3}]},
+     r"option 1, rule 1 \(killer\)"),
+    ({"kind": "or", "options": [{"kind": "or", "options": [{"kind": "or", "options": [
+        {"kind": "or", "options": ["anti-knight"]}]}]}]}, "nest more than 3 deep"),
+])
+def test_bad_ors_are_named_in_one_line(data, words):
+    with pytest.raises(BadInput, match=words) as err:
+        rules_from_data([data], puzzle_with([]).geometry)
+    assert "\n" not in str(err.value)
+
+
+def test_an_or_of_too_many_fillings_is_refused_by_name(run_cli):
+    """Two options over a whole row of a 9x9: more fillings than a table holds."""
+    row = [f"r1c{c}" for c in range(1, 10)]
+    data = {"givens": "." * 81, "rules": [{"kind": "or", "options": [
+        {"kind": "thermometer", "cells": row[:5]}, {"kind": "renban", "cells": row}]}]}
+    r = run_cli("solve", json.dumps(data))
+    assert r.code == 2 and "an or over 9 cells allows more than 20000 fillings" in r.err
+    assert len(r.err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("text, words", [
+    (".Or.~R1C1_1", "an Or without its End"),
+    (".End", "an End with no Or or And open"),
+    (".Or.NoBoxes.End", "NoBoxes inside an Or or And"),
+])
+def test_bad_iss_frames_are_named(text, words):
+    with pytest.raises(BadInput, match=words):
+        parse_iss(text)
