@@ -56,7 +56,19 @@ def fillings(constraints: Sequence[Constraint], domains: dict[int, int],
     return out
 
 
-Domains = dict[int, set[int]]
+Domains = dict[int, int]         # a variable's values as a mask: bit a - 1 for value a
+
+
+def _values(mask: int) -> Iterator[int]:
+    """Yield the values of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length()
+        mask ^= low
+
+
+def _one(mask: int) -> bool:
+    return not mask & (mask - 1)
 
 
 class _Search:
@@ -87,7 +99,7 @@ class _Search:
 
     def fillings(self, scope: list[int]) -> Iterator[tuple[int, ...]]:
         """Yield each filling of `scope` some solution gives, once."""
-        start = {v: set(range(1, d + 1)) for v, d in self.domains.items()}
+        start = {v: (1 << d) - 1 for v, d in self.domains.items()}
         if self._fixpoint(start, self.constraints):
             yield from self._branch(start, scope)
 
@@ -98,29 +110,29 @@ class _Search:
                            f"list their fillings")
 
     def _branch(self, dom: Domains, scope: list[int]) -> Iterator[tuple[int, ...]]:
-        open_ = [v for v in scope if len(dom[v]) > 1]
+        open_ = [v for v in scope if not _one(dom[v])]
         if not open_:
             if self._completes(dom):
-                yield tuple(next(iter(dom[v])) for v in scope)
+                yield tuple(dom[v].bit_length() for v in scope)
             return
-        var = min(open_, key=lambda v: len(dom[v]))
-        for value in sorted(dom[var]):
+        var = min(open_, key=lambda v: dom[v].bit_count())
+        for value in _values(dom[var]):
             self._step()
-            child = {v: set(vals) for v, vals in dom.items()}
-            child[var] = {value}
+            child = dict(dom)
+            child[var] = 1 << (value - 1)
             if self._fixpoint(child, self.on[var]):
                 yield from self._branch(child, scope)
 
     def _completes(self, dom: Domains) -> bool:
         """Return whether the variables still open can all be filled."""
-        open_ = [v for v in dom if len(dom[v]) > 1]
+        open_ = [v for v in dom if not _one(dom[v])]
         if not open_:
             return True
-        var = min(open_, key=lambda v: len(dom[v]))
-        for value in sorted(dom[var]):
+        var = min(open_, key=lambda v: dom[v].bit_count())
+        for value in _values(dom[var]):
             self._step()
-            child = {v: set(vals) for v, vals in dom.items()}
-            child[var] = {value}
+            child = dict(dom)
+            child[var] = 1 << (value - 1)
             if self._fixpoint(child, self.on[var]) and self._completes(child):
                 return True
         return False
@@ -132,68 +144,95 @@ class _Search:
         while queue:
             c = queue.pop()
             queued.discard(id(c))
-            before = {v: len(dom[v]) for v in _vars(c)}
-            if not self._narrow(c, dom):
+            changed = self._narrow(c, dom)
+            if changed is None:
                 return False
-            for v, size in before.items():
-                if len(dom[v]) != size:
-                    for d in self.on[v]:
-                        if id(d) not in queued and d is not c:
-                            queue.append(d)
-                            queued.add(id(d))
+            for v in changed:
+                for d in self.on[v]:
+                    if id(d) not in queued and d is not c:
+                        queue.append(d)
+                        queued.add(id(d))
         return True
 
-    def _narrow(self, c: Constraint, dom: Domains) -> bool:
-        """Narrow the variables' values by one constraint; False on a wipe-out."""
+    def _narrow(self, c: Constraint, dom: Domains) -> list[int] | None:
+        """Narrow the variables' values by one constraint: the variables it narrowed, None
+        on a wipe-out."""
+        new: dict[int, int] = {}
         if isinstance(c, AllDifferent):
-            fixed = [next(iter(dom[v])) for v in c.vars if len(dom[v]) == 1]
-            if len(fixed) != len(set(fixed)):
-                return False
+            fixed = 0
             for v in c.vars:
-                if len(dom[v]) > 1:
-                    dom[v].difference_update(fixed)
-        elif isinstance(c, (Nogood, AbsDiffNot)):
+                m = dom[v]
+                if _one(m):
+                    if fixed & m:
+                        return None
+                    fixed |= m
+            for v in c.vars:
+                if not _one(dom[v]) and dom[v] & fixed:
+                    new[v] = dom[v] & ~fixed
+        elif isinstance(c, Nogood):
+            if dom[c.x] == 1 << (c.a - 1) and dom[c.y] >> (c.b - 1) & 1:
+                new[c.y] = dom[c.y] & ~(1 << (c.b - 1))
+            elif dom[c.y] == 1 << (c.b - 1) and dom[c.x] >> (c.a - 1) & 1:
+                new[c.x] = dom[c.x] & ~(1 << (c.a - 1))
+        elif isinstance(c, AbsDiffNot):
             for x, y in ((c.x, c.y), (c.y, c.x)):
-                if len(dom[x]) == 1:
-                    a = next(iter(dom[x]))
-                    if isinstance(c, Nogood):
-                        if a == (c.a if x == c.x else c.b):
-                            dom[y].discard(c.b if x == c.x else c.a)
-                    else:
-                        dom[y].difference_update((a - c.d, a + c.d))
+                if _one(dom[x]):
+                    a = dom[x].bit_length()
+                    near = (1 << (a - 1 + c.d)) | (1 << (a - 1 - c.d) if a > c.d else 0)
+                    if dom[y] & near:
+                        new[y] = dom[y] & ~near
         elif isinstance(c, Table):
             index = self._index(c)
             alive = -1                      # the rows every variable's values allow
             for k, v in enumerate(c.vars):
                 rows = 0
-                for a in dom[v]:
+                for a in _values(dom[v]):
                     rows |= index[k].get(a, 0)
                 alive &= rows
-            if not alive:
-                return False
+                if not alive:
+                    return None
             for k, v in enumerate(c.vars):
-                dom[v] = {a for a in dom[v] if index[k].get(a, 0) & alive}
+                keep = 0
+                for a in _values(dom[v]):
+                    if index[k].get(a, 0) & alive:
+                        keep |= 1 << (a - 1)
+                if keep != dom[v]:
+                    new[v] = keep
         else:
             return self._linear(c, dom)
-        return all(dom[v] for v in _vars(c))
+        for v, m in new.items():
+            if not m:
+                return None
+            dom[v] = m
+        return list(new)
 
     @staticmethod
-    def _linear(c: Linear, dom: Domains) -> bool:
+    def _linear(c: Linear, dom: Domains) -> list[int] | None:
         """Bounds: each variable's values that some values of the others allow."""
-        low = [min(k * a for a in dom[v]) for k, v in zip(c.coefs, c.vars)]
-        high = [max(k * a for a in dom[v]) for k, v in zip(c.coefs, c.vars)]
-        lo, hi = sum(low), sum(high)
+        ends = []
+        for k, v in zip(c.coefs, c.vars):
+            low, high = dom[v] & -dom[v], dom[v].bit_length()
+            a, b = k * low.bit_length(), k * high
+            ends.append((min(a, b), max(a, b)))
+        lo, hi = sum(e[0] for e in ends), sum(e[1] for e in ends)
         want_lo = c.rhs if c.op in ("==", ">=") else None
         want_hi = c.rhs if c.op in ("==", "<=") else None
         if want_lo is not None and hi < want_lo or want_hi is not None and lo > want_hi:
-            return False
-        for j, (k, v) in enumerate(zip(c.coefs, c.vars)):
-            others_lo, others_hi = lo - low[j], hi - high[j]
-            dom[v] = {a for a in dom[v] if (want_lo is None or others_hi + k * a >= want_lo)
-                      and (want_hi is None or others_lo + k * a <= want_hi)}
-            if not dom[v]:
-                return False
-        return True
+            return None
+        changed = []
+        for (k, v), (l_, h_) in zip(zip(c.coefs, c.vars), ends):
+            others_lo, others_hi = lo - l_, hi - h_
+            keep = 0
+            for a in _values(dom[v]):
+                if (want_lo is None or others_hi + k * a >= want_lo) and \
+                        (want_hi is None or others_lo + k * a <= want_hi):
+                    keep |= 1 << (a - 1)
+            if not keep:
+                return None
+            if keep != dom[v]:
+                dom[v] = keep
+                changed.append(v)
+        return changed
 
 
 def lower_choice(b, options: Sequence[Sequence[Rule]]) -> None:
