@@ -20,6 +20,7 @@ from ..model.geometry import Cell, box_shape_for, box_shape_of, cell_name
 from ..model.rules import Rule, hooks_of
 from ..rules.base import iss_number, iss_refused
 from ..text import one_line
+from .iss_replicate import blocks, targets
 
 MAX_SIZE = 16                       # ISS grids: 4x4 to 16x16
 _BASE = "0123456789abcdefg"         # ISS writes a row or column number in base 17 (1..g)
@@ -139,6 +140,7 @@ class _Reader:
         self.givens: dict[Cell, int] = {}
         self.rules: list[Any] = []
         self.frames: list[tuple[str, list[Any]]] = []   # the open Or and And items
+        self.shift = (0, 0)             # a Replicate copy's rows and columns from its origin
 
     def cell(self, text: str) -> Cell:
         """Return the cell of an ISS cell id (R1C1; rows and columns in base 17)."""
@@ -146,9 +148,11 @@ class _Reader:
         if len(t) != 4 or t[0] != "r" or t[2] != "c" or t[1] not in _BASE[1:] \
                 or t[3] not in _BASE[1:]:
             raise BadInput(f"{one_line(text[:20])!r} is not an ISS cell id (R1C1)")
-        r, c = _BASE.index(t[1]) - 1, _BASE.index(t[3]) - 1
-        if r >= self.size or c >= (self.ncols or self.size):
-            raise BadInput(f"cell {one_line(text)} is outside the {self.size}x{self.size} grid")
+        r, c = _BASE.index(t[1]) - 1 + self.shift[0], _BASE.index(t[3]) - 1 + self.shift[1]
+        if not (0 <= r < self.size and 0 <= c < (self.ncols or self.size)):
+            moved = f" (moved to {cell_name((r, c))} by a Replicate)" if any(self.shift) else ""
+            raise BadInput(f"cell {one_line(text)}{moved} is outside the {self.size}x"
+                           f"{self.ncols or self.size} grid")
         return r, c
 
     def names(self, args: list[str]) -> list[str]:
@@ -324,6 +328,20 @@ def _read_framed_given(rd: _Reader, name: str, args: list[str]) -> None:
                          "values": nums})
 
 
+def _read_replicate(rd: _Reader, k: int, item: str, children: list[str]) -> None:
+    """Read a Replicate block: its children once per target, their cells shifted there."""
+    width = rd.ncols or rd.size
+    try:
+        shifts = targets(item.split("~")[1:], width, rd.size * width, rd.cell)
+    except BadInput as err:
+        raise BadInput(f"ISS item {k + 1} (Replicate): {err.reason}") from None
+    for shift in shifts:
+        rd.shift = shift
+        for j, child in enumerate(children):
+            _read_item(rd, k + 1 + j, child)
+    rd.shift = (0, 0)
+
+
 def _along(rule: Any) -> list[Any]:
     """Return the rules of a line that passes a cell twice, as a drawn line of its kind is read
     (`Rule.from_path`: pieces of distinct cells, or refused by name); any other rule alone."""
@@ -370,8 +388,13 @@ def parse_iss(text: str, *, name: str | None = None) -> Puzzle:
     rd = _Reader()
     items = stripped[1:].split(".")
     shapes = [k for k, item in enumerate(items) if item.split("~")[0] == "Shape"]
+    replicated = blocks(items)
+    inside = {j for k, end in replicated.items() for j in range(k + 1, end + 1)}
     for k in shapes[:1] + [k for k in range(len(items)) if k not in shapes[:1]]:
-        _read_item(rd, k, items[k])
+        if k in replicated:
+            _read_replicate(rd, k, items[k], items[k + 1:replicated[k]])
+        elif k not in inside:
+            _read_item(rd, k, items[k])
     if rd.frames:
         raise BadInput(f"an {rd.frames[-1][0]} without its End")
     n, w = rd.size, rd.ncols or rd.size
