@@ -43,6 +43,7 @@ SLOW = {
     "test_skyscrapers.py::test_a_built_skyscraper_puzzle_needs_the_pair",
     "test_clue_overlap.py::test_clue_unit_overlap_on_a_published_quadruple_puzzle",
     "test_clue_overlap.py::test_cage_interaction_on_a_generated_killer",
+    "test_hidden_cages.py::test_cage_splitting_on_a_generated_killer",
     "test_cluster.py::test_local_cluster_leaves_no_scratch_space_and_is_quiet_about_a_killed_worker",
     "test_rules_text.py::test_published_puzzles_read_from_the_link_and_their_rules_text_alone",
     "test_paths.py::test_a_path_through_a_cell_twice_keeps_its_statement",

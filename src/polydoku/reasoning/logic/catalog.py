@@ -97,6 +97,12 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Innies and Outies", 80, "Medium", "clues",
        "the 45 rule on two or three rows, columns, boxes or regions side by side (90 or "
        "135): innies less outies make a known total"),
+    _t("Hidden Cage", 80, "Medium", "clues",
+       "the 45 rule's innies (or outies) of any count, seeing one another: a cage with no "
+       "line drawn round it, whose sets of different values say what each cell can hold"),
+    _t("Cage Splitting", 90, "Medium", "clues",
+       "a hidden cage lying inside a cage (or holding one): the cells left over add up to "
+       "the difference of their totals"),
     _t("Naked Quadruple", 120, "Hard", "subsets", "four cells with four candidates"),
     _t("Hidden Quadruple", 150, "Hard", "subsets", "four values confined to four cells"),
     _t("X-Wing", 140, "Hard", "fish", "a value in two rows confined to two columns (or turned)"),

@@ -24,7 +24,8 @@ from ...errors import EXIT_ENGINE, PolydokuError
 from ...model import Puzzle
 from ...problem import Problem, build_problem
 from ...verify import is_solution
-from . import (als, cages, chains, clue_claiming, clues, fish, forcing, intersections, leftovers,
+from . import (als, cages, chains, clue_claiming, clues, fish, forcing, hidden_cages,
+               intersections, leftovers,
                line_houses, mirrors, propagation, rule45, rule_combinations, single_digit, singles,
                skyscrapers,
                subsets, uniqueness, wings)
@@ -64,6 +65,8 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("Hidden Pair",), partial(subsets.find_hidden_subset, k=2)),
     (("Hidden Triple",), partial(subsets.find_hidden_subset, k=3)),
     (("Innies and Outies",), rule45.find_innies_outies),
+    (("Hidden Cage",), hidden_cages.find_hidden_cage),
+    (("Cage Splitting",), hidden_cages.find_cage_splitting),
     (("Naked Quadruple",), partial(subsets.find_naked_subset, k=4)),
     (("Hidden Quadruple",), partial(subsets.find_hidden_subset, k=4)),
     (("X-Wing",), partial(fish.find_basic_fish, n=2)),
