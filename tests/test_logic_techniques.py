@@ -825,6 +825,7 @@ def test_every_technique_is_tested():
         "Cage Unit Overlap", "Cage Interaction", "Clue Unit Overlap",  # test_clue_overlap.py
         "Law of Leftovers",  # test_leftovers.py
         "Hidden Cage", "Cage Splitting",  # test_hidden_cages.py
+        "Sum Parity",  # test_parity.py
         "Mirrored Cells",  # test_mirrors.py
         "Skyscraper Pair",  # test_skyscrapers.py
         "Little Killer", "Clone", "Even/Odd", "Sandwich", "X-Sum", "Skyscraper Clue",

@@ -103,6 +103,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Cage Splitting", 90, "Medium", "clues",
        "a hidden cage lying inside a cage (or holding one): the cells left over add up to "
        "the difference of their totals"),
+    _t("Sum Parity", 80, "Medium", "clues",
+       "a total is odd exactly when its cells hold an odd count of odd values: a sum (a cage, "
+       "a house, a 45-rule equation), or two added together, with one cell of unknown parity "
+       "left gives it its parity"),
     _t("Naked Quadruple", 120, "Hard", "subsets", "four cells with four candidates"),
     _t("Hidden Quadruple", 150, "Hard", "subsets", "four values confined to four cells"),
     _t("X-Wing", 140, "Hard", "fish", "a value in two rows confined to two columns (or turned)"),

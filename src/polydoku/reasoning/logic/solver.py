@@ -25,10 +25,9 @@ from ...model import Puzzle
 from ...problem import Problem, build_problem
 from ...verify import is_solution
 from . import (als, cages, chains, clue_claiming, clues, fish, forcing, hidden_cages,
-               intersections, leftovers,
-               line_houses, mirrors, propagation, rule45, rule_combinations, single_digit, singles,
-               skyscrapers,
-               subsets, uniqueness, wings)
+               intersections, leftovers, line_houses, mirrors, parity, propagation, rule45,
+               rule_combinations, single_digit, singles, skyscrapers, subsets, uniqueness,
+               wings)
 from .board import Board, Layout, layout_of
 from .catalog import LEVELS, Rating, level_of, rate
 from .difficulty import difficulty
@@ -67,6 +66,7 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("Innies and Outies",), rule45.find_innies_outies),
     (("Hidden Cage",), hidden_cages.find_hidden_cage),
     (("Cage Splitting",), hidden_cages.find_cage_splitting),
+    (("Sum Parity",), parity.find_sum_parity),
     (("Naked Quadruple",), partial(subsets.find_naked_subset, k=4)),
     (("Hidden Quadruple",), partial(subsets.find_hidden_subset, k=4)),
     (("X-Wing",), partial(fish.find_basic_fish, n=2)),
