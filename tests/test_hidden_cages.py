@@ -5,7 +5,9 @@ each, and a generated killer needs them to be solved by patterns alone."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +20,7 @@ from polydoku.reasoning.logic.hidden_cages import (find_cage_splitting, find_hid
                                                    hidden_cages)
 
 N = 9
+DATA = Path(__file__).parent / "data" / "variants"
 
 
 @settings(max_examples=25, deadline=None)
@@ -72,28 +75,42 @@ def test_a_cage_holding_a_rows_innies_splits():
     assert BY_NAME["Cage Splitting"].level == "Medium"
 
 
-# `polydoku generate --seed 77 --clues killer -d 6.5-11 -n 10`, its fifth puzzle (two givens)
+# `polydoku generate --seed 77 --clues killer -d 6.5-11 -n 10`, its second puzzle (two givens)
 KILLER_CAGES = (
-    "r6c8+r6c9+r7c7+r7c8+r7c9=25 r1c3+r1c4+r2c4+r3c4=19 r3c5+r3c6+r4c6+r4c7=17 "
-    "r9c1+r9c2+r9c3+r9c4=26 r4c4+r5c3+r5c4+r6c3+r6c4=28 r4c1+r4c2+r4c3+r5c2+r6c2=24 "
-    "r4c8+r4c9+r5c8+r5c9=21 r5c1+r6c1+r7c1+r7c2=21 r1c8+r1c9+r2c8+r2c9=16 "
-    "r1c1+r1c2+r2c1+r2c2+r3c1=23 r7c3+r8c1+r8c2+r8c3+r8c4=19 r6c5+r7c4+r7c5+r8c5+r9c5=24 "
-    "r2c3+r3c2+r3c3=16 r1c7+r2c6+r2c7=15 r7c6+r8c6=12 r5c5+r5c6+r6c6+r6c7=28 "
-    "r1c5+r1c6+r2c5=15 r9c6+r9c7+r9c8=9 r4c5=2 r8c9+r9c9=8 r5c7=2 r3c7+r3c8+r3c9=22 "
-    "r8c7+r8c8=13")
-KILLER_GIVENS = "." * 43 + "5" + "." * 20 + "8" + "." * 16
-KILLER_SOLUTION = ("89654213713579862424713698535862174961987425347235986192146537858321749676498"
-                   "3512")
+    "r7c9+r8c8+r8c9+r9c7+r9c8=28 r1c6+r1c7+r1c8+r2c8=18 r6c2+r6c3+r6c4+r6c5+r7c2=28 "
+    "r2c3+r3c3+r4c3+r5c3=24 r8c4+r9c3+r9c4=21 r1c5+r2c4+r2c5+r3c4=18 r5c5+r5c6=11 "
+    "r3c9+r4c8+r4c9=21 r7c3+r7c4+r7c5+r8c3=19 r5c7+r6c6+r6c7+r6c8+r7c6=23 "
+    "r4c1+r4c2+r5c1+r5c2+r6c1=26 r3c7+r4c6+r4c7=16 r2c2+r3c2=10 r3c5+r4c4+r4c5+r5c4=12 "
+    "r5c8+r5c9+r6c9=11 r1c9+r2c9=12 r8c5+r8c6+r9c5+r9c6=12 r1c1+r1c2=12 r2c6+r2c7+r3c6=19 "
+    "r2c1+r3c1=3 r9c9=2 r7c7+r7c8+r8c7=15 r7c1+r8c1+r8c2+r9c1+r9c2=32 r1c3+r1c4=9 r3c8=3")
+KILLER_GIVENS = "." * 70 + "8.5" + "." * 8
+KILLER_SOLUTION = ("84637921523514896717965243836821759491246587375489362162178435949352178658793"
+                   "6142")
 
 
 def test_cage_splitting_on_a_generated_killer():
+    # columns 1 and 2 less their cages leave r6c2 + r7c2 = 7, which the cage of 28 holds:
+    # its other cells add up to 21; the whole path is patterns only
     cages = [{"kind": "killer", "cells": c.split("=")[0].split("+"), "sum": int(c.split("=")[1])}
              for c in KILLER_CAGES.split()]
     puzzle = puzzle_from_dict({"size": 9, "givens": KILLER_GIVENS, "rules": cages})
     path = solve_logically(puzzle, max_level="Unfair", check=True, max_seconds=30)
     assert path.solved and path.prepared.unique
     assert "".join(map(str, path.board.value)) == KILLER_SOLUTION
-    assert any(s.technique == "Cage Splitting" for s in path.steps)
-    without = solve_logically(puzzle, max_level="Unfair", exclude=["Cage Splitting"],
-                              max_seconds=30)
-    assert not without.solved
+    split = [s for s in path.steps if s.technique == "Cage Splitting"]
+    assert split and ("so its other cells r6c3, r6c4 and r6c5 add up to 28 - 7 = 21"
+                      in split[0].text)
+
+
+def test_hidden_cage_on_a_published_little_killer():
+    # The Barbed Cross (published): box 7 less the little killer of 8 leaves six cells adding
+    # up to 37, too many fillings for the 45 rule's search, few sets of different values
+    entry = next(e for e in map(json.loads, (DATA / "published.jsonl").read_text().splitlines())
+                 if e["id"] == "the-barbed-cross")
+    puzzle, solution = puzzle_from_dict(entry["puzzle"]), [int(ch) for ch in entry["solution"]]
+    path = solve_logically(puzzle, max_level="Unfair", check=True, max_seconds=30)
+    used = [s for s in path.steps if s.technique == "Hidden Cage"]
+    assert used and "= 37 (a hidden cage), and they can only be 2+5+6+7+8+9 or 3+4+6+7+8+9" \
+        in used[0].text
+    for s in path.steps:
+        assert all(solution[i] != v for i, v in s.eliminations), s.text

@@ -94,15 +94,15 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Naked Triple", 80, "Medium", "subsets", "three cells of a house with three candidates"),
     _t("Hidden Pair", 70, "Medium", "subsets", "two values with the same two places in a house"),
     _t("Hidden Triple", 100, "Medium", "subsets", "three values confined to three cells"),
-    _t("Innies and Outies", 80, "Medium", "clues",
-       "the 45 rule on two or three rows, columns, boxes or regions side by side (90 or "
-       "135): innies less outies make a known total"),
     _t("Hidden Cage", 80, "Medium", "clues",
        "the 45 rule's innies (or outies) of any count, seeing one another: a cage with no "
        "line drawn round it, whose sets of different values say what each cell can hold"),
     _t("Cage Splitting", 90, "Medium", "clues",
        "a hidden cage lying inside a cage (or holding one): the cells left over add up to "
        "the difference of their totals"),
+    _t("Innies and Outies", 80, "Medium", "clues",
+       "the 45 rule on 2 to 8 rows or columns in a row, or 2 to 4 boxes or regions that touch "
+       "(90, 135, 180...): innies less outies make a known total"),
     _t("Sum Parity", 80, "Medium", "clues",
        "a total is odd exactly when its cells hold an odd count of odd values: a sum (a cage, "
        "a house, a 45-rule equation), or two added together, with one cell of unknown parity "

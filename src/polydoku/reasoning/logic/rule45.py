@@ -7,8 +7,8 @@ covers (innies, counted +1) and the clues' cells sticking out (outies, counted -
 values are taken out of it, and the fillings of its open cells that keep apart what the rules
 keep apart tell what each can hold.
 
-"45 Rule" is one house against the clues; "Innies and Outies" is two or three houses side by
-side (rows, columns, boxes or regions). Which clues to take away is decided once per layout:
+"45 Rule" is one house against the clues; "Innies and Outies" is several houses side by side
+(2 to 8 rows or columns in a row, 2 to 4 boxes or regions that touch). Which clues to take away is decided once per layout:
 greedily, each time the one that leaves the fewest cells in the equation, and also only the
 clues wholly inside (the classic innies). Only `==` sums over cells are read; a sum tied to
 one auxiliary total (region-sum segments) is read as differences of its parts.
@@ -30,6 +30,8 @@ SETS = "Innies and Outies"
 MAX_CELLS = 6               # open cells of an equation beyond this many say too little
 MAX_TERMS = 14              # cells of an equation kept per layout (placed ones drop out later)
 MAX_FILLINGS = 40_000       # product of candidate counts searched at most
+MAX_LINES = 8               # rows (columns) in a row taken together at most
+MAX_AREAS = 4               # boxes or regions that touch taken together at most
 
 
 @dataclass(frozen=True)
@@ -111,17 +113,17 @@ def _merge(terms) -> tuple[tuple[int, int], ...]:
 
 
 def _regions(layout: Layout) -> list[tuple[int, ...]]:
-    """Return sets of 1 to 3 houses (indices) sharing no cell: each house, 2 or 3 rows
-    (columns) in a row, and 2 or 3 boxes or regions that touch one another."""
+    """Return sets of houses (indices) sharing no cell: each house, 2 to MAX_LINES rows
+    (columns) in a row, and 2 to MAX_AREAS boxes or regions that touch one another."""
     n = layout.size
     out: list[tuple[int, ...]] = [(h.index,) for h in layout.houses]
     for kind in ("row", "column"):
         lines = sorted(layout.lines[kind], key=lambda h: min(h.cells))
-        for k in (2, 3):
+        for k in range(2, min(n, MAX_LINES + 1)):
             out += [tuple(h.index for h in lines[i:i + k]) for i in range(len(lines) - k + 1)]
     areas = [h for h in layout.houses if h.kind in ("box", "other")]
     near = {h.index: _grown(h.mask, n) for h in areas}
-    for k in (2, 3):
+    for k in range(2, MAX_AREAS + 1):
         for group in combinations(areas, k):
             masks = [h.mask for h in group]
             if any(a & b for a, b in combinations(masks, 2)):
@@ -235,7 +237,7 @@ def find_rule45(board: Board) -> Step | None:
 
 
 def find_innies_outies(board: Board) -> Step | None:
-    """Return the first step of two or three houses against the clues that removes a
+    """Return the first step of several houses against the clues that removes a
     candidate."""
     return _find(board, one_house=False)
 
