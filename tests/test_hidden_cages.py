@@ -61,6 +61,22 @@ def test_a_row_less_one_cage_is_a_hidden_cage_of_seven():
     assert BY_NAME["Hidden Cage"].level == "Medium"
 
 
+def test_a_value_every_set_of_a_hidden_cage_holds_is_claimed():
+    # row 1's seven innies are 1+2+...+7; with 1 left only in r1c7 and r1c8 (box 3) among
+    # them, box 3's other cells lose it (the cage r1c1 r1c2 already holds only 8 and 9)
+    b = board_of([{"kind": "killer", "cells": ["r1c1", "r1c2"], "sum": 17}])
+    for c in (1, 2):
+        b.cand[idx(f"r1c{c}")] = 0b110000000
+    for c in range(3, 10):
+        b.cand[idx(f"r1c{c}")] = 0b001111111 if c in (7, 8) else 0b001111110
+    step = find_hidden_cage(b)
+    assert step is not None and step.technique == "Hidden Cage"
+    assert set(step.eliminations) == {(idx(f"r{r}c{c}"), 1) for r in (2, 3) for c in (7, 8, 9)}
+    assert ("can only be 1+2+3+4+5+6+7; every one holds 1, which can go only in r1c7 and "
+            "r1c8, all in box 3") in step.text
+    assert step.houses == ("row 1", "box 3")
+
+
 def test_a_cage_holding_a_rows_innies_splits():
     # row 1: r1c3..r1c5 = 6 and r1c6..r1c9 = 30 leave r1c1 + r1c2 = 9; the cage r1c1, r1c2,
     # r2c1, r2c2 of 12 holds them, so r2c1 + r2c2 = 3: 1+2

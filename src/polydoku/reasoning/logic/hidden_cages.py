@@ -22,6 +22,7 @@ from itertools import combinations
 
 from ...rules.cells import cage_sets
 from .board import Board, Layout, remember
+from .cages import _sets_text
 from .rule45 import (MAX_CELLS, Equation, SumClue, _classic_words, _general_words, _they,
                      equations, fillings, sum_clues)
 from .step import Step, cell_list, make_step
@@ -153,7 +154,7 @@ def _step(board: Board, hc: HiddenCage, cells: list[int], masks: list[int], left
         keep = got
     elim = board.losses({v: m & ~kept for v, m, kept in zip(cells, masks, keep)})
     if not elim:
-        return None
+        return _claim(board, hc, cells, masks, left, fits) if fits else None
     text = _reason(lay, hc, cells, left)
     if fits is not None:
         text += ", and " + _they(fits, len(cells))
@@ -162,6 +163,27 @@ def _step(board: Board, hc: HiddenCage, cells: list[int], masks: list[int], left
     houses = hc.eq.houses
     return make_step(lay, SPLIT if hc.clue is not None else NAME, text, eliminations=elim,
                      pattern=cells, houses=houses)
+
+
+def _claim(board: Board, hc: HiddenCage, cells: list[int], masks: list[int], left: int,
+           fits: list[tuple[int, ...]]) -> Step | None:
+    """Return the step where a value every set of a hidden cage holds has its places in the
+    cage inside one house, whose other cells lose it (Cage Unit Overlap on a hidden cage)."""
+    lay = board.layout
+    houses = [h for group in lay.lines.values() for h in group]
+    for v in sorted(set(fits[0]).intersection(*fits[1:])):
+        places = [i for i, m in zip(cells, masks) if m >> (v - 1) & 1]
+        claim = board.claimed(places, v, houses)
+        if claim is None:
+            continue
+        h, elim = claim
+        text = (f"{_reason(lay, hc, cells, left)}, and they can only be {_sets_text(fits)}; "
+                f"every one holds {lay.sym(v)}, which can go only in {cell_list(lay, places)}, "
+                f"all in {h.name}")
+        return make_step(lay, SPLIT if hc.clue is not None else NAME, text, eliminations=elim,
+                         pattern=cells, pattern_candidates=[(i, v) for i in places],
+                         houses=hc.eq.houses + (h.name,))
+    return None
 
 
 def _reason(lay: Layout, hc: HiddenCage, cells: list[int], left: int) -> str:
