@@ -15,6 +15,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_hidden_cages import KILLER_CAGES, KILLER_GIVENS, KILLER_SOLUTION
 
 from polydoku.engines.native import random_solution
 from polydoku.formats.jsonfmt import puzzle_from_dict
@@ -201,25 +202,15 @@ def test_overlapping_cages_are_not_taken_as_different():
     assert find_cage_interaction(b) is None
 
 
-KILLER_CAGES = ("r4c5+r4c6=3 r5c1+r5c2+r6c1+r7c1=17 r5c3+r6c2+r6c3+r7c3+r7c4=20 "
-                "r7c7+r7c8+r7c9+r8c7=16 r2c6+r2c7+r3c7+r4c7=24 r2c2+r3c2+r4c1+r4c2=21 "
-                "r2c8+r3c8=8 r9c8+r9c9=17 r5c8+r6c7+r6c8+r6c9=18 r3c3+r3c4+r3c5+r3c6=15 "
-                "r5c5+r6c4+r6c5=22 r1c4+r2c3+r2c4=18 r3c9+r4c8+r4c9+r5c9=20 "
-                "r1c1+r1c2+r1c3+r2c1=26 r8c1+r8c2+r9c1+r9c2=19 r8c5+r9c5+r9c6+r9c7=20 "
-                "r5c6+r5c7+r6c6=20 r1c6+r1c7+r1c8+r1c9+r2c9=22 r8c8+r8c9=7 r1c5+r2c5=9 "
-                "r4c3+r4c4+r5c4=15 r7c5+r7c6+r8c6=18 r7c2=8 r8c3+r8c4+r9c3+r9c4=18 r3c1=4")
-
-
 def test_cage_interaction_on_a_generated_killer():
-    # `polydoku generate --seed 11 --clues killer -d 6-11`, its first puzzle: two givens
+    # `polydoku generate --seed 77 --clues killer -d 6.5-11 -n 10`, its second puzzle (two
+    # givens; test_hidden_cages.py): the cages inside box 1 and row 1 fit together
     cages = [{"kind": "killer", "cells": c.split("=")[0].split("+"), "sum": int(c.split("=")[1])}
              for c in KILLER_CAGES.split()]
-    givens = "." * 27 + "5" + "." * 13 + "8" + "." * 39
-    puzzle = puzzle_from_dict({"size": 9, "givens": givens, "rules": cages})
+    puzzle = puzzle_from_dict({"size": 9, "givens": KILLER_GIVENS, "rules": cages})
     path = solve_logically(puzzle, max_level="Unfair", check=True, max_seconds=30)
     assert path.solved and path.prepared.unique
-    assert "".join(map(str, path.board.value)) == (
-        "297846315861953427435271869578412936146398752923765184384529671659187243712634598")
+    assert "".join(map(str, path.board.value)) == KILLER_SOLUTION
     assert any(s.technique == "Cage Interaction" for s in path.steps)
 
 
