@@ -558,18 +558,22 @@ def test_three_cell_classes_repeat_every_third_cell(kind, low, words):
 
 
 def test_constraint_propagation_follows_a_rules_auxiliary_variables():
-    # a skyscraper seeing 9 from the left: the row climbs 1, 2, ..., 9; its implied bounds
-    # (one cell each) come first, then the clue with its running maxima and flags
-    b = clue_board({"kind": "skyscraper", "side": "left", "index": 1, "count": 9})
+    # a skyscraper seeing 8 from the left: its line's states (the highest value so far, the
+    # values seen) tie the nine cells into one clue, filtered as one: by place c at most one
+    # value was skipped, so r1cc holds at most c + 1. Seeing 9, the row climbs 1, 2, ..., 9
+    # (no state is left open: each cell's own table says its value)
     find = next(f for names, f in FINDERS if names == ("Constraint Propagation",))
-    widest = 0
-    while (step := find(b)) is not None:
-        assert "skyscraper" in step.text
-        widest = max(widest, len(step.pattern))
-        for i, v in step.eliminations:
-            b.eliminate(i, v)
-    assert widest == 9
-    assert [b.cand[idx(f"r1c{c}")] for c in range(1, 10)] == [1 << (c - 1) for c in range(1, 10)]
+    for count, wide, row in ((8, 9, [(1 << min(c + 1, 9)) - 1 for c in range(1, 10)]),
+                             (9, 1, [1 << (c - 1) for c in range(1, 10)])):
+        b = clue_board({"kind": "skyscraper", "side": "left", "index": 1, "count": count})
+        widest = 0
+        while (step := find(b)) is not None:
+            assert "skyscraper" in step.text
+            widest = max(widest, len(step.pattern))
+            for i, v in step.eliminations:
+                b.eliminate(i, v)
+        assert widest == wide
+        assert [b.cand[idx(f"r1c{c}")] for c in range(1, 10)] == row
 
 
 def test_variant_finders_stay_quiet_on_classic_rules():

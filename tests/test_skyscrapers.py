@@ -109,7 +109,8 @@ SKY = [("left", 2, 3), ("left", 3, 2), ("left", 6, 2), ("right", 2, 2), ("right"
 
 def test_a_built_skyscraper_puzzle_needs_the_pair():
     # a random grid, 16 skyscraper clues read off it, givens taken away while the native
-    # engine proves one solution: patterns alone stall without the pair and finish with it
+    # engine proves one solution: without the pair, patterns stall or need harder chains
+    # (the clues' exact links, read from their lowering, reach it by ALS-AIC)
     puzzle = puzzle_from_dict({
         "size": 9, "givens": "....1...............6...3.......86......5..1......7..4.........."
                              ".5....2......1...",
@@ -121,7 +122,7 @@ def test_a_built_skyscraper_puzzle_needs_the_pair():
     assert any(s.technique == "Skyscraper Pair" for s in path.steps)
     without = solve_logically(puzzle, max_level="Unfair", exclude=["Skyscraper Pair"],
                               check=True, max_seconds=30)
-    assert not without.solved
+    assert not without.solved or without.rating.score > path.rating.score
 
 
 def test_the_clue_walks_with_the_values_it_used():

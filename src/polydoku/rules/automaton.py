@@ -11,7 +11,7 @@ auxiliary variable and every grid has exactly one run.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Callable, Hashable, Sequence
 
 from ..errors import BadInput
 
@@ -81,25 +81,33 @@ def unfold(aut: Automaton, length: int, nsymbols: int) -> Unfolded:
     """Return the automaton unfolded over `length` cells of values 1..nsymbols: subset
     construction step by step, kept to the states from which an accepted end is still
     reachable, and merged where the rest of the line is read the same (minimal per step)."""
-    layers: list[list[frozenset[int]]] = [[aut.closure(aut.starts)]]
+    return unfold_steps(aut.closure(aut.starts), lambda states, v: aut.step(states, v) or None,
+                        lambda states: bool(states & aut.accepts), length, nsymbols)
+
+
+def unfold_steps(start: Hashable, step: Callable[[Any, int], Hashable | None],
+                 accepts: Callable[[Any], bool], length: int, nsymbols: int) -> Unfolded:
+    """Return a deterministic automaton given by its moves (`step(state, value)`: the next
+    state, None for none) unfolded over `length` cells of values 1..nsymbols, as `unfold`."""
+    layers: list[list[Any]] = [[start]]
     moves: list[list[tuple[int, int, int]]] = []
     total = 1
     for _ in range(length):
-        index: dict[frozenset[int], int] = {}
-        step = []
-        for k, states in enumerate(layers[-1]):
+        index: dict[Any, int] = {}
+        here = []
+        for k, state in enumerate(layers[-1]):
             for v in range(1, nsymbols + 1):
-                after = aut.step(states, v)
-                if after:
-                    step.append((k, v, index.setdefault(after, len(index))))
+                after = step(state, v)
+                if after is not None:
+                    here.append((k, v, index.setdefault(after, len(index))))
         total += len(index)
         if total > MAX_UNFOLDED:
             raise BadInput(f"the automaton unfolds to more than {MAX_UNFOLDED} states along "
                            f"{length} cells")
         layers.append(list(index))
-        moves.append(step)
+        moves.append(here)
     # backwards: a state's class is what the rest of the line may read from it (-1: nothing)
-    cls = [0 if s & aut.accepts else -1 for s in layers[-1]]
+    cls = [0 if accepts(s) else -1 for s in layers[-1]]
     sizes = [1 if 0 in cls else 0]
     edges: list[tuple[tuple[int, int, int], ...]] = []
     for i in range(length - 1, -1, -1):
@@ -108,11 +116,11 @@ def unfold(aut: Automaton, length: int, nsymbols: int) -> Unfolded:
             if cls[t] >= 0:
                 sig[k].append((v, cls[t]))
         names: dict[tuple[tuple[int, int], ...], int] = {}
-        here = [names.setdefault(tuple(s), len(names)) if s else -1 for s in sig]
-        edges.append(tuple(sorted({(here[k] + 1, v, cls[t] + 1) for k, v, t in moves[i]
-                                   if here[k] >= 0 and cls[t] >= 0})))
+        named = [names.setdefault(tuple(s), len(names)) if s else -1 for s in sig]
+        edges.append(tuple(sorted({(named[k] + 1, v, cls[t] + 1) for k, v, t in moves[i]
+                                   if named[k] >= 0 and cls[t] >= 0})))
         sizes.append(len(names))
-        cls = here
+        cls = named
     return Unfolded(tuple(reversed(sizes)), tuple(reversed(edges)))
 
 
@@ -127,7 +135,9 @@ def lower_line(b, cells, unfolded: Unfolded, what: str) -> None:
               for i, n in enumerate(unfolded.sizes)]
     for i, x in enumerate(xs):
         before, after = states[i], states[i + 1]
-        vars_ = [v for v in (before, x, after) if v is not None]
-        rows = {tuple(part for part, var in zip(edge, (before, x, after)) if var is not None)
-                for edge in unfolded.edges[i]}
-        b.table(vars_, sorted(rows))
+        if before is not None and after is not None:
+            b.table((before, x, after), unfolded.edges[i])    # sorted, each edge once
+            continue
+        keep = [k for k, var in enumerate((before, x, after)) if var is not None]
+        rows = {tuple(edge[k] for k in keep) for edge in unfolded.edges[i]}
+        b.table([(before, x, after)[k] for k in keep], sorted(rows))
