@@ -40,7 +40,7 @@ def lower(problem: Problem, kinds: Iterable[type]) -> Problem:
     done_pairs: set[tuple[int, int]] = set()   # AllDifferent pairs already lowered in full
     for c in problem.constraints:
         if isinstance(c, AllDifferent) and AllDifferent not in keep:
-            _lower_all_different(c, problem.size, out, seen, done_pairs)
+            _lower_all_different(c, problem.domain, out, seen, done_pairs)
             continue
         for d in _lower_one(c, problem.size, keep):
             if isinstance(d, Nogood):
@@ -63,21 +63,22 @@ def _add_nogood(d: Nogood, seen: set) -> Nogood | None:
     return d
 
 
-def _lower_all_different(c: AllDifferent, size: int, out: list, seen: set, done_pairs: set) -> None:
+def _lower_all_different(c: AllDifferent, domain, out: list, seen: set, done_pairs: set) -> None:
     """Append the pairwise nogoods of an AllDifferent, skipping pairs a unit before it covered.
 
     Same output as lowering value by value; a pair already lowered in full by an earlier
     AllDifferent has every one of its nogoods in `seen`, so it is skipped whole (the fast path
-    that makes 25x25 grids cheap).
+    that makes 25x25 grids cheap). The values of a pair are those both may take (auxiliaries
+    may have more than a cell: a chaos region and value).
     """
-    values = range(1, size + 1)
+    tops = {x: len(domain(x)) for x in c.vars}
     for k, x in enumerate(c.vars):
         for y in c.vars[k + 1:]:
             pair = (x, y) if x < y else (y, x)
             if pair in done_pairs:
                 continue
             done_pairs.add(pair)
-            for v in values:
+            for v in range(1, min(tops[x], tops[y]) + 1):
                 d = _add_nogood(Nogood(x, v, y, v, c.label, c.origin), seen)
                 if d is not None:
                     out.append(d)

@@ -62,6 +62,11 @@ def program(problem: Problem, *, givens: bool = True) -> str:
            "% x(C,V): cell C = c(Row,Column) holds value V.", "",
            f"value(1..{n}).", f"cell(c(R,C)) :- R = 1..{n}, C = 1..{n}.", "", RULES]
     out += _facts(problem)
+    top = max((len(problem.domain(x)) for c in problem.constraints
+               if isinstance(c, AllDifferent) for x in c.vars), default=n)
+    if top > n:         # auxiliaries of more values than a cell (a chaos region and value)
+        out += ["", f":- group(G), not full(G), V = {n + 1}..{top}, "
+                    "#count { C : alldiff(G,C), x(C,V) } > 1."]
     if givens and problem.givens:
         out += ["", "% givens"]
         out += [f"given({cell_term(problem, var)},{value})." for var, value in problem.givens]

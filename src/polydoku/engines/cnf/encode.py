@@ -147,12 +147,13 @@ def _encode_one(b: _Builder, con, values: range, domain=None) -> None:
         # an auxiliary's values may be fewer than a cell's (a house's missing value of 1..N
         # on a grid of N + 1 values): a literal past its domain would be another variable's
         tops = [len(domain(x)) if domain is not None else size for x in vs]
-        for v in values:
-            holders = [x for x, top in zip(vs, tops) if v <= top]
+        top = max(tops, default=size)   # auxiliaries may have more values than a cell
+        for v in range(1, max(top, values.stop - 1) + 1):
+            holders = [x for x, t in zip(vs, tops) if v <= t]
             for k, x in enumerate(holders):
                 for y in holders[k + 1:]:
                     b.add([-lit(x, v), -lit(y, v)])
-            if len(vs) == size and len(holders) == size:
+            if len(holders) == len(vs) == top:      # as many variables as values: each once
                 b.add([lit(x, v) for x in vs])
     elif isinstance(con, Nogood):
         b.add([-lit(con.x, con.a), -lit(con.y, con.b)])
