@@ -157,6 +157,9 @@ class Engine:
     # whether it takes a grid of more values than a house has cells (its encoding reads a
     # cell's values from the problem's domain and says "each value once" of full houses only)
     takes_more_values: ClassVar[bool] = False
+    # whether it counts grids when some auxiliaries are free of the cells (`Problem.free_aux`:
+    # a chaos construction's regions), instead of one solution per drawing of them
+    counts_grids: ClassVar[bool] = False
     # The engine options (`-o name=value`) it knows, each with the values it takes and its
     # default: any other name, or a value an option does not take, is bad input, found here
     # before anything runs.
@@ -198,6 +201,10 @@ class Engine:
             return (f"engine {self.spec!r} cannot take a grid of {problem.size} values on "
                     f"{problem.shape_words()} cells: its encoding holds every value in each "
                     f"house; try --engine native, sat or cpsat")
+        if problem.free_aux and not self.counts_grids:
+            return (f"engine {self.spec!r} cannot take chaos-construction: the regions it "
+                    f"finds would make one grid several solutions; try --engine native, sat "
+                    f"or cpsat")
         kinds = set(problem.kinds())
         aux = bool(problem.aux)
         if Linear in kinds and Linear not in self.takes:

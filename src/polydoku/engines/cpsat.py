@@ -59,8 +59,9 @@ def build(problem: Problem) -> _Base:
 _MODELS = ModelCache(build)
 
 
-def _collector(cells, limit: int) -> Any:
-    """Return a solution callback keeping up to `limit` solutions, then stopping the search
+def _collector(cells, limit: int, ncells: int) -> Any:
+    """Return a solution callback keeping up to `limit` solutions of different grids (the
+    first `ncells` variables: free auxiliaries may repeat a grid), then stopping the search
     (`.solutions`, and `.stopped` when it stopped the search)."""
     from ortools.sat.python import cp_model
 
@@ -68,10 +69,15 @@ def _collector(cells, limit: int) -> Any:
         def __init__(self):
             super().__init__()
             self.solutions: list[tuple[int, ...]] = []
+            self.grids: set[tuple[int, ...]] = set()
             self.stopped = False
 
         def on_solution_callback(self):
-            self.solutions.append(tuple(self.value(x) for x in cells))
+            solution = tuple(self.value(x) for x in cells)
+            if solution[:ncells] in self.grids:
+                return
+            self.grids.add(solution[:ncells])
+            self.solutions.append(solution)
             if len(self.solutions) >= limit:
                 self.stopped = True
                 self.stop_search()
@@ -89,6 +95,7 @@ class CpSatEngine(Engine):
     capabilities = frozenset({"solve", "count", "core"})
     takes = ALL_KINDS
     takes_aux = True
+    counts_grids = True
     takes_more_values = True
 
     def available(self) -> Availability:
@@ -118,7 +125,7 @@ class CpSatEngine(Engine):
         from ortools.sat.python import cp_model
         base, build_seconds = _MODELS.get(problem)
         solver = self._solver(timeout, enumerate_all=max_solutions > 1)
-        collector = _collector(base.cells, max(1, max_solutions))
+        collector = _collector(base.cells, max(1, max_solutions), problem.ncells)
         t0 = time.perf_counter()
         with _pinned(base, problem.givens):
             status = solver.solve(base.model, collector)

@@ -40,6 +40,7 @@ Roads not taken (measured on magictour_top1465 and forum_hardest_1106, CPU time,
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from ..core.binding import _build_ccore, _ccore, _sum_groups, backend  # noqa: F401 (the engine's names)
 from ..core.cells import _propagate_python, initial_candidates, propagate  # noqa: F401
@@ -101,6 +102,8 @@ def search(problem: Problem, max_solutions: int = 1, timeout: float | None = Non
     `exhausted` when it has seen them all, status UNKNOWN when the deadline passed first.
     With `keep`, only the first `keep` solutions are kept (the rest counted: `found`), so a
     count of millions runs in little memory."""
+    if problem.free_aux and max_solutions > 1:
+        return _grids(problem, max_solutions, timeout)
     deadline = time.monotonic() + timeout if timeout else None
     C = compile_problem(problem)
     cc = _ccore(C)
@@ -119,6 +122,40 @@ def search(problem: Problem, max_solutions: int = 1, timeout: float | None = Non
     except _TimedOut:
         timed_out = True
     return _outcome(solutions, stats.pop("found"), limit, stats, timed_out, keep)
+
+
+def _grids(problem: Problem, limit: int, timeout: float | None) -> Outcome:
+    """Return up to `limit` solutions of different grids when auxiliaries are free of the
+    cells: each solution found splits what is left of its part of the search into disjoint
+    parts by the first cell that differs from it (its earlier cells as in it, that cell of
+    another value), each searched for one solution in turn."""
+    deadline = time.monotonic() + timeout if timeout else None
+    solutions: list[tuple[int, ...]] = []
+    stats = {"nodes": 0, "guesses": 0, "searches": 0}
+    parts = [dict(problem.givens)]
+    while parts and len(solutions) < limit:
+        fixed = parts.pop()
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            return _outcome(solutions, len(solutions), limit, stats, True, None)
+        out = search(replace(problem, givens=tuple(sorted(fixed.items())), free_aux=False),
+                     1, left)
+        stats["searches"] += 1
+        for key in ("nodes", "guesses"):
+            stats[key] += out.stats.get(key, 0)
+        if out.status is Status.UNKNOWN:
+            return _outcome(solutions, len(solutions), limit, stats, True, None)
+        if not out.solutions:
+            continue
+        found = out.solutions[0]
+        solutions.append(found)
+        prefix = dict(fixed)
+        for i in range(problem.ncells):
+            if i in fixed:
+                continue
+            parts += [{**prefix, i: v} for v in problem.values if v != found[i]]
+            prefix[i] = found[i]
+    return _outcome(solutions, len(solutions), limit, stats, False, None)
 
 
 def _csearch(cc, problem: Problem, limit: int, deadline: float | None,
@@ -167,6 +204,10 @@ def count_with(problem: Problem, givens, limit: int = 2, deadline: float | None 
     `givens` ((var, value) pairs), None when the monotonic `deadline` passed first. The
     quickest way to ask "still unique?" many times over one geometry (the generator's
     digging): no problem, outcome or solution tuple is built."""
+    if problem.free_aux:
+        left = None if deadline is None else max(deadline - time.monotonic(), 1e-3)
+        out = _grids(replace(problem, givens=tuple(givens)), limit, left)
+        return len(out.solutions) if out.exhausted or len(out.solutions) >= limit else None
     C = compile_problem(problem)
     cc = _ccore(C)
     if cc is not None:
@@ -240,6 +281,7 @@ class NativeEngine(Engine):
     title = "polydoku's own bitmask propagation-and-search solver (in process)"
     install_hint = "built in"
     capabilities = frozenset({"solve", "count"})
+    counts_grids = True
     takes = ALL_KINDS
     takes_aux = True
     takes_more_values = True

@@ -26,6 +26,7 @@ class PycosatEngine(Engine):
     capabilities = frozenset({"solve", "count"})
     takes = ALL_KINDS
     takes_aux = True
+    counts_grids = True
     takes_more_values = True
 
     def available(self) -> Availability:
@@ -48,7 +49,8 @@ class PycosatEngine(Engine):
             answer = pycosat.solve(clauses, vars=cnf.nvars, prop_limit=prop_limit)
             outcome = self._one(cnf, answer)
         else:
-            outcome = self._many(cnf, clauses, max_solutions, prop_limit, deadline)
+            outcome = self._many(cnf, clauses, max_solutions, prop_limit, deadline,
+                                 problem.free_aux)
         outcome.stats.update(build_seconds=round(build_seconds, 6), clauses=len(clauses),
                              variables=cnf.nvars,
                              solve_seconds=round(time.perf_counter() - t0, 6))
@@ -64,10 +66,11 @@ class PycosatEngine(Engine):
         return Outcome(Status.SOLVED, [cnf.decode(answer)])
 
     @staticmethod
-    def _many(cnf, clauses, limit: int, prop_limit: int, deadline) -> Outcome:
+    def _many(cnf, clauses, limit: int, prop_limit: int, deadline, free: bool) -> Outcome:
         import pycosat
         solutions = []
-        models = pycosat.itersolve(clauses, vars=cnf.nvars, prop_limit=prop_limit)
+        models = (_grids(cnf, clauses, prop_limit) if free else
+                  pycosat.itersolve(clauses, vars=cnf.nvars, prop_limit=prop_limit))
         for model in itertools.islice(models, limit):
             solutions.append(cnf.decode(model))
             if deadline is not None and time.monotonic() > deadline:
@@ -76,3 +79,18 @@ class PycosatEngine(Engine):
             status = Status.SOLVED if solutions else Status.UNSATISFIABLE
             return Outcome(status, solutions, exhausted=True)
         return Outcome(Status.SOLVED, solutions, exhausted=False)
+
+
+def _grids(cnf, clauses: list, prop_limit: int):
+    """Yield models of different grids when auxiliaries are free of the cells: PicoSAT blocks
+    every variable of a model it yields, so here each grid is blocked on its cells' literals
+    (numbered first) and the clauses solved anew."""
+    import pycosat
+    clauses = list(clauses)
+    while True:
+        model = pycosat.solve(clauses, vars=cnf.nvars, prop_limit=prop_limit)
+        if not isinstance(model, list):
+            return
+        yield model
+        clauses.append([-lit for lit in model if 0 < lit <= cnf.ncells * cnf.size])
+

@@ -84,6 +84,7 @@ class SatEngine(Engine):
     capabilities = frozenset({"solve", "count", "core"})
     takes = ALL_KINDS
     takes_aux = True
+    counts_grids = True
     takes_more_values = True
 
     def __init__(self, variant=None, *, keep=None, options=None):
@@ -193,7 +194,8 @@ class SatEngine(Engine):
                    deadline) -> Outcome:
         """Return up to `limit` solutions, each blocked under a fresh activation literal."""
         act = base.fresh()
-        skip = {var for var, _ in problem.givens}
+        # auxiliaries left out: the cells fix them, or (free_aux) a grid is one solution
+        skip = {var for var, _ in problem.givens} | set(range(problem.ncells, problem.nvars))
         solutions: list[tuple[int, ...]] = []
         try:
             while len(solutions) < limit:

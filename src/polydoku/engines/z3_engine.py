@@ -67,6 +67,7 @@ class Z3Engine(Engine):
     capabilities = frozenset({"solve", "count", "core"})
     takes = ALL_KINDS
     takes_aux = True
+    counts_grids = True
     takes_more_values = True
     # Enumeration by blocking clauses costs Z3 about 25 ms of CPU per solution on 9x9, so the
     # --count differential (5,260 solutions over 43 puzzles) takes a spread of 5 of them.
@@ -117,7 +118,7 @@ class Z3Engine(Engine):
                 solutions.append(solution)
                 if len(solutions) < max_solutions:
                     base.solver.add(z3.Or(*[base.cells[i] != v for i, v in enumerate(solution)
-                                            if i not in skip]))
+                                            if i not in skip and i < problem.ncells]))
             if outcome is None:
                 outcome = Outcome(Status.SOLVED, solutions, exhausted=False)
         finally:

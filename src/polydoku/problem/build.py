@@ -45,6 +45,10 @@ class Builder:
         self._counts: dict[str, int] = {}
         # per relation (as `relation` takes it) and domain sizes: the value pairs it refuses
         self._refusals: dict[tuple, tuple[tuple[int, int], ...]] = {}
+        # what the rules of one puzzle build once and share, by name (the chaos regions)
+        self.shared: dict[str, object] = {}
+        # set by a rule whose auxiliaries the cells do not fix (`Problem.free_aux`)
+        self.free_aux = False
 
     def start(self, rule: Rule) -> None:
         """Begin the constraints of one rule: its label is its kind and its ordinal."""
@@ -149,9 +153,10 @@ class Builder:
 
 
 @lru_cache(maxsize=64)
-def _lowered(geometry: Geometry, rules: tuple[Rule, ...]) -> tuple[tuple[Constraint, ...],
-                                                                   tuple[int, ...], tuple[str, ...]]:
-    """Return the constraints, auxiliary domain sizes and auxiliary names of a geometry and rules."""
+def _lowered(geometry: Geometry, rules: tuple[Rule, ...]
+             ) -> tuple[tuple[Constraint, ...], tuple[int, ...], tuple[str, ...], bool]:
+    """Return the constraints, auxiliary domain sizes and auxiliary names of a geometry and
+    rules, and whether some auxiliaries are free of the cells."""
     b = Builder(geometry)
     b.rules = rules
     for k, unit in enumerate(geometry.units):
@@ -159,7 +164,7 @@ def _lowered(geometry: Geometry, rules: tuple[Rule, ...]) -> tuple[tuple[Constra
     for rule in rules:
         b.start(rule)
         rule.lower(b)
-    return tuple(b.constraints), tuple(b.aux), tuple(b.aux_names)
+    return tuple(b.constraints), tuple(b.aux), tuple(b.aux_names), b.free_aux
 
 
 @lru_cache(maxsize=64)
@@ -179,6 +184,6 @@ def build_problem(puzzle: Puzzle) -> Problem:
     """Return the problem of a puzzle; puzzles of one geometry and rules share one constraint tuple."""
     g = puzzle.geometry
     givens = tuple((i, v) for i, v in enumerate(puzzle.givens) if v)
-    constraints, aux, aux_names = _lowered(g, puzzle.rules)
+    constraints, aux, aux_names, free = _lowered(g, puzzle.rules)
     return Problem(g.nvalues, g.ncells + len(aux), constraints, givens, _names(g, aux_names),
-                   puzzle, aux)
+                   puzzle, aux, free)

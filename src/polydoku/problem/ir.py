@@ -140,6 +140,10 @@ class Problem:
     names: tuple[str, ...] = ()
     puzzle: "Puzzle | None" = field(default=None, compare=False)
     aux: tuple[int, ...] = ()
+    # True when some auxiliaries are not fixed by the cells (the regions of a chaos
+    # construction may be drawn two ways in one grid): engines then count grids, not
+    # assignments, and an engine that cannot refuses the puzzle
+    free_aux: bool = False
 
     @property
     def values(self) -> range:

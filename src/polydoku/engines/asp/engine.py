@@ -26,8 +26,11 @@ class _Base:
 def build(problem: Problem) -> _Base:
     """Return a clingo Control with the problem's program (no givens) grounded."""
     import clingo
-    ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: None)
-    ctl.add("base", [], program(problem, givens=False))
+    # free auxiliaries: models projected on the cells, one per grid
+    args = ["--warn=none"] + (["--project=project"] if problem.free_aux else [])
+    ctl = clingo.Control(args, logger=lambda code, msg: None)
+    extra = "\n#project x(c(R,C),V) : x(c(R,C),V).\n" if problem.free_aux else ""
+    ctl.add("base", [], program(problem, givens=False) + extra)
     ctl.ground([("base", [])])
     return _Base(ctl, problem.size)
 
@@ -45,6 +48,7 @@ class ClingoEngine(Engine):
     capabilities = frozenset({"solve", "count"})
     takes = ALL_KINDS
     takes_aux = True
+    counts_grids = True
 
     def available(self) -> Availability:
         try:
