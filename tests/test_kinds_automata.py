@@ -135,6 +135,7 @@ def test_iss_items_of_several_lines_and_names_and_old_patterns():
     ({"kind": "regex", "pattern": "1{200}", "cells": ["r1c1"]}, "a repeat past 100"),
     ({"kind": "nfa", "automaton": "!!", "cells": ["r1c1"]}, "URL-safe base64"),
     ({"kind": "nfa", "automaton": EVEN_ODDS_4[:3], "cells": ["r1c1"]}, "ends inside its data"),
+    ({"kind": "nfa", "automaton": "A" * 20_001, "cells": ["r1c1"]}, "(at most 20000)"),
 ])
 def test_bad_automata_name_the_field(data, words):
     refused(data, words)
@@ -150,6 +151,13 @@ def test_an_automaton_too_large_along_its_line_is_refused_by_name(run_cli):
                         (f".NFA~{EVEN_ODDS_9}~R1C1~-~R1C2", "several segments ('-')")):
         r = run_cli("solve", text)
         assert r.code == 2 and words in r.err and len(r.err.strip().splitlines()) == 1
+
+
+def test_an_unfolding_past_its_work_bound_is_refused_by_name(monkeypatch):
+    from polydoku.rules import automaton
+    monkeypatch.setattr(automaton, "MAX_WORK", 2000)
+    with pytest.raises(BadInput, match="takes too long to unfold along 16 cells"):
+        unfold(compile_regex("((1|2)*(3|4)*){0,9}", 1, 4), 16, 4)
 
 
 def collection() -> list[dict]:

@@ -17,6 +17,7 @@ from ..errors import BadInput
 
 MAX_STATES = 4096          # states of an automaton as read or compiled
 MAX_UNFOLDED = 3000        # deterministic states of one line's unfolding, over all its steps
+MAX_WORK = 3_000_000       # states read while unfolding one line (a bound on its time)
 
 
 @dataclass
@@ -81,7 +82,25 @@ def unfold(aut: Automaton, length: int, nsymbols: int) -> Unfolded:
     """Return the automaton unfolded over `length` cells of values 1..nsymbols: subset
     construction step by step, kept to the states from which an accepted end is still
     reachable, and merged where the rest of the line is read the same (minimal per step)."""
-    return unfold_steps(aut.closure(aut.starts), lambda states, v: aut.step(states, v) or None,
+    # a set of states keeps only those that read on or accept (the others change nothing),
+    # and each state's targets by a symbol, empty moves followed, are found once
+    useful = frozenset(i for i, m in enumerate(aut.moves) if m) | frozenset(aut.accepts)
+    closed: dict[tuple[int, int], frozenset[int]] = {}
+    work = [0]
+
+    def step(states: frozenset[int], v: int) -> frozenset[int] | None:
+        work[0] += len(states)
+        if work[0] > MAX_WORK:
+            raise BadInput(f"the automaton takes too long to unfold along {length} cells")
+        out: set[int] = set()
+        for t in states:
+            hit = closed.get((t, v))
+            if hit is None:
+                hit = closed[(t, v)] = aut.closure(aut.moves[t].get(v, ())) & useful
+            out |= hit
+        return frozenset(out) or None
+
+    return unfold_steps(aut.closure(aut.starts) & useful, step,
                         lambda states: bool(states & aut.accepts), length, nsymbols)
 
 

@@ -23,8 +23,9 @@ MAX_FORM = 20_000          # characters of a form
 
 
 def _bytes(form: str) -> bytes:
-    if len(form) > MAX_FORM or not form.replace("-", "").replace("_", "").isalnum() \
-            or not form.isascii():
+    if len(form) > MAX_FORM:
+        raise BadInput(f"an automaton's ISS form of {len(form)} characters (at most {MAX_FORM})")
+    if not form.replace("-", "").replace("_", "").isalnum() or not form.isascii():
         raise BadInput("an automaton's ISS form is URL-safe base64 (A-Z a-z 0-9 - _)")
     try:
         return base64.urlsafe_b64decode(form + "=" * (-len(form) % 4))

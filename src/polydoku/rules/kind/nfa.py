@@ -25,7 +25,6 @@ class Nfa(AutomatonLine):
     description: ClassVar[str] = ("the values along the line, read in order, are accepted by "
                                   "a state machine (ISS's compact form)")
     aliases: ClassVar[tuple[str, ...]] = ("state-machine",)
-    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"\bstate machine lines?\b",)
     field: ClassVar[str] = "automaton"
     line_style: ClassVar[str] = "nfa"
     drawn_colour: ClassVar[str] = "#8c6d31"

@@ -118,7 +118,6 @@ class Regex(AutomatonLine):
     description: ClassVar[str] = ("the values along the line, read in order, match a regular "
                                   "expression")
     aliases: ClassVar[tuple[str, ...]] = ("regex-line",)
-    phrases: ClassVar[tuple[str | tuple[str, int], ...]] = (r"\bregex(?:es)? lines?\b",)
     field: ClassVar[str] = "pattern"
     line_style: ClassVar[str] = "regex"
     drawn_colour: ClassVar[str] = "#7f7f3f"
