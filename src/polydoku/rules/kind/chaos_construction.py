@@ -123,6 +123,8 @@ def _lower_regions(b: Any) -> tuple[list[int], list[int]]:
         line = g.cell(i)[0 if by_rows else 1] + 1
         b.relation(i, label[i], lambda v, lab, line=line: v != 1 or lab == line)
         b.relation(i, depth[i], _root)
+        # implied: a cell is at least as deep as it is rows away from its region's 1
+        b.relation(label[i], depth[i], lambda lab, d, line=line: d - 1 >= abs(lab - line))
         pair = b.new_var(count * size, f"region and value of {names[i]}")
         b.table((label[i], i, pair), [(lab, v, (lab - 1) * size + v)
                                       for lab in range(1, count + 1) for v in range(1, size + 1)])
@@ -154,6 +156,9 @@ def _edge(b: Any, label: list[int], depth: list[int], size: int, i: int, j: int,
     same = b.new_var(2, f"{names[i]} with {names[j]}")
     b.table((label[i], label[j], same), [(x, y, 2 if x == y else 1)
                                          for x in range(1, count + 1) for y in range(1, count + 1)])
+    # implied: neighbours of one region hold different values
+    b.table((same, i, j), [(s, x, y) for s in (1, 2) for x in range(1, size + 1)
+                           for y in range(1, size + 1) if s == 1 or x != y])
     up_i = b.new_var(2, f"{names[j]} before {names[i]}")
     up_j = b.new_var(2, f"{names[i]} before {names[j]}")
     b.table((same, depth[i], depth[j], up_i, up_j),
