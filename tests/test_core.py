@@ -337,3 +337,16 @@ def test_same_counts_with_the_tables_renban_and_arrows_imply(seed, monkeypatch):
     fast, slow = both(problem, 300, monkeypatch)
     assert fast == slow, rules
     assert fast[2] == sum(1 for _ in all_grids() if is_solution(problem.puzzle, _)), rules
+
+
+def test_a_sum_groups_its_cells_by_the_house_that_holds_most_of_them():
+    # a line r1c1, r1c4, r2c2, r2c3 on a 9x9: read in order, r1c1 and r1c4 (row 1) would
+    # make a group and r2c2, r2c3 another; the box holding three of them comes first, so the
+    # filter knows those three add up to at least 1 + 2 + 3
+    g = Geometry.of_size(9)
+    cells = [g.index(c) for c in ((0, 0), (0, 3), (1, 1), (1, 2))]
+    C = native.compile_problem(build_problem(parse_line("." * 81)))
+    s = filters._Sum(Linear(tuple(cells), (1, 1, 1, 1), 20), [9] * 4)
+    assert binding._sum_groups(s, C.peers, [9] * 81) == [(1, 9, (0, 1)), (1, 9, (2, 3))]
+    assert binding._sum_groups(s, C.peers, [9] * 81, C.units) == [(1, 9, (0, 2, 3)),
+                                                                   (0, 0, (1,))]
