@@ -121,3 +121,25 @@ def test_an_iss_indexer_on_a_rectangle_points_along_its_own_row():
     out = api.count(puzzle, api.get_engine("native"), limit=2)
     assert len(out.solutions) == 1 and out.exhausted
     assert "".join(map(str, out.solutions[0])) == line["solution"]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(4, 9), st.integers(4, 9), st.integers(0, 10_000), st.booleans())
+def test_a_text_grid_of_a_rectangle_reads_back_as_written(rows, cols, seed, separators):
+    """Rows of one length other than their count are a rectangle: the text grid polydoku
+    writes reads back with its shape, its boxes (as ISS cuts them) and its givens."""
+    import random
+
+    from polydoku.engines.native import random_solution
+    from polydoku.formats.read import read_text
+    from polydoku.problem import build_problem
+    if rows == cols:
+        rows += 1
+    puzzle = puzzle_from_dict({"size": [rows, cols], "givens": "." * (rows * cols)})
+    rng = random.Random(seed)
+    grid = random_solution(build_problem(puzzle), rng)
+    givens = tuple(v if rng.random() < 0.3 else 0 for v in grid)
+    puzzle = Puzzle(puzzle.geometry, givens)
+    text = write_grid(puzzle, separators=separators)
+    read = read_text(text)
+    assert read.geometry == puzzle.geometry and read.givens == givens

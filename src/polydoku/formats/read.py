@@ -7,6 +7,7 @@ each entry is yielded as it is read, so memory stays flat on huge files.
 from __future__ import annotations
 
 import io
+import math
 import os
 import stat
 import sys
@@ -16,6 +17,7 @@ from typing import IO, Iterator, Literal, Sequence, overload
 
 from ..errors import BadInput
 from ..model import Puzzle, Rule
+from ..model.geometry import MAX_SIZE, MIN_SIZE
 from .grid import is_separator, parse_grid
 from . import foreign
 from .line import jigsaw_parts, parse_line
@@ -212,7 +214,16 @@ def _is_many(first: list[str], fmt: str) -> bool:
         return True                     # jigsaw lines (givens, a space, the regions)
     if any(ch in first[0] for ch in " |") or is_separator(first[0]):
         return False
+    if all(len(x) == length for x in first) and not _one_line_length(length) \
+            and MIN_SIZE <= len(first) <= MAX_SIZE:
+        return False                    # rows of a rectangle (6 lines of 8 symbols)
     return not (len(first) == length and all(len(x) == length for x in first))
+
+
+def _one_line_length(length: int) -> bool:
+    """Return whether `length` symbols can be one puzzle's line (N² for N in 4..25)."""
+    n = math.isqrt(length)
+    return n * n == length and MIN_SIZE <= n <= MAX_SIZE
 
 
 def _iss_continued(head: list[str], content: list[str], fmt: str) -> bool:
