@@ -13,7 +13,7 @@ from typing import Iterator, Sequence
 
 from ..errors import BadInput
 from ..model import Geometry, Rule
-from .ir import AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Table
+from .ir import AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Table, variables
 
 MOST_FILLINGS = 20_000      # rows of the table an or becomes
 MOST_NODES = 400_000        # search nodes for one option's fillings
@@ -34,12 +34,8 @@ def cells_read(constraints: Sequence[Constraint], ncells: int) -> set[int]:
     """Return the cells (variables below `ncells`) the constraints read."""
     out: set[int] = set()
     for c in constraints:
-        out.update(v for v in _vars(c) if v < ncells)
+        out.update(v for v in variables(c) if v < ncells)
     return out
-
-
-def _vars(c: Constraint) -> tuple[int, ...]:
-    return (c.x, c.y) if isinstance(c, (Nogood, AbsDiffNot)) else c.vars
 
 
 def fillings(constraints: Sequence[Constraint], domains: dict[int, int],
@@ -81,7 +77,7 @@ class _Search:
         self.domains = domains
         self.on: dict[int, list[Constraint]] = {v: [] for v in domains}
         for c in self.constraints:
-            for v in set(_vars(c)):
+            for v in set(variables(c)):
                 self.on[v].append(c)
         self.nodes = 0
         self.indexes: dict[int, list[dict[int, int]]] = {}

@@ -121,6 +121,11 @@ class Linear:
 Constraint = AllDifferent | Nogood | Table | AbsDiffNot | Linear
 
 
+def variables(c: Constraint) -> tuple[int, ...]:
+    """Return the variables a constraint reads."""
+    return (c.x, c.y) if isinstance(c, (Nogood, AbsDiffNot)) else tuple(c.vars)
+
+
 @dataclass(frozen=True)
 class Problem:
     """Variables 0..n-1, constraints and givens.

@@ -10,7 +10,7 @@ and rules; the `.dzn` holds the givens (0 = empty).
 
 from __future__ import annotations
 
-from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
+from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table, variables
 from ..models.common import MODEL_KINDS, Group, groups, in_kinds, puzzle_title
 
 
@@ -79,7 +79,7 @@ def _group(problem: Problem, g: Group, name: str) -> list[str]:
     if g.kind is AllDifferent and len(g.items[0].vars) > 2:
         return [f"% {label}",
                 f"constraint all_different_int([{', '.join(map(x, g.items[0].vars))}]) :: domain;"]
-    if g.kind is Linear or any(v >= problem.ncells for c in g.items for v in _vars(c)):
+    if g.kind is Linear or any(v >= problem.ncells for c in g.items for v in variables(c)):
         return [f"% {label}"] + [f"constraint {_expression(problem, c)};" for c in g.items]
     if g.kind is Table and not g.items[0].tuples:
         return [f"% {label}: no tuple is allowed", "constraint false;"]
@@ -105,11 +105,6 @@ def _group(problem: Problem, g: Group, name: str) -> list[str]:
             f"array[int, 1..{width}] of int: {name} = array2d(1..{len(g.items)}, 1..{width}, "
             f"[{', '.join(map(str, flat))}]);",
             f"constraint forall(k in index_set_1of2({name}))({test});"]
-
-
-def _vars(c) -> tuple[int, ...]:
-    """Return the variables a constraint names."""
-    return c.vars if hasattr(c, "vars") else (c.x, c.y)
 
 
 def _expression(problem: Problem, c) -> str:

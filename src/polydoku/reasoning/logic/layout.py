@@ -26,7 +26,8 @@ from typing import Callable, Sequence, TypeVar, cast
 
 from ... import core
 from ...model import cell_name
-from ...problem import AbsDiffNot, AllDifferent, Linear, Nogood, Origin, Problem, Table
+from ...problem import (AbsDiffNot, AllDifferent, Linear, Nogood, Origin, Problem, Table,
+                         variables)
 
 
 _SMALL_BITS = 1 << 12
@@ -227,7 +228,7 @@ class _Reader:
     def read(self, c) -> None:
         """Take in one constraint (tables, sums and whatever touches an auxiliary variable are
         kept for Constraint Propagation)."""
-        if any(v >= self.n * self.n for v in _vars_of(c)):
+        if any(v >= self.n * self.n for v in variables(c)):
             self.extra = True
             self.aux.append(c)
         elif isinstance(c, AllDifferent):
@@ -255,11 +256,6 @@ class _Reader:
             self.extra = True
             for x, y in ((x, y) for x in key for y in key if x < y):
                 self.peer_rules.setdefault((x, y), c.label)
-
-
-def _vars_of(c) -> tuple[int, ...]:
-    """Return the variables a constraint reads."""
-    return (c.x, c.y) if isinstance(c, (Nogood, AbsDiffNot)) else tuple(c.vars)
 
 
 def _as_tables(problem: Problem, cons: list) -> list:
