@@ -39,11 +39,13 @@ def cells_read(constraints: Sequence[Constraint], ncells: int) -> set[int]:
 
 
 def fillings(constraints: Sequence[Constraint], domains: dict[int, int],
-             scope: Sequence[int]) -> set[tuple[int, ...]]:
-    """Return the fillings of `scope` (values 1..domains[v]) that some solution of the
-    constraints over every variable of `domains` gives; BadInput past the bounds."""
+             scope: Sequence[int], out: set[tuple[int, ...]] | None = None
+             ) -> set[tuple[int, ...]]:
+    """Return `out` (a new set by default) with the fillings of `scope` (values
+    1..domains[v]) that some solution of the constraints over every variable of `domains`
+    gives; BadInput past the bounds, counting what `out` held already."""
     search = _Search(constraints, domains)
-    out: set[tuple[int, ...]] = set()
+    out = set() if out is None else out
     for values in search.fillings(list(scope)):
         out.add(values)
         if len(out) > MOST_FILLINGS:
@@ -246,8 +248,5 @@ def lower_choice(b, options: Sequence[Sequence[Rule]]) -> None:
     for constraints, aux in lowered:
         domains = {v: g.nvalues for v in scope}
         domains.update({g.ncells + k: size for k, size in enumerate(aux)})
-        rows |= fillings([*constraints, *houses], domains, scope)
-        if len(rows) > MOST_FILLINGS:
-            raise BadInput(f"an or over {len(scope)} cells allows more than {MOST_FILLINGS} "
-                           f"fillings of them; polydoku reads an or as a table of those")
+        fillings([*constraints, *houses], domains, scope, rows)
     b.table(scope, sorted(rows))
