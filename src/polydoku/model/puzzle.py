@@ -41,6 +41,22 @@ def _check_alphabet(alphabet: str, n: int, low: int = 1) -> None:
                        "not space, '#', ':', '.', '0', quotes or shell characters")
 
 
+def grid_refusal(rule: Rule, g: Geometry) -> str | None:
+    """Return why a rule's kind is not read on this grid (its values, its shape, more values
+    than a house has cells, or the kind's own `refusal`), or None."""
+    if g.low != 1 and not rule.any_values:
+        return f"polydoku reads this kind on values 1..{g.size} only, not {g.values_words()}"
+    if not g.is_square and not rule.any_shape:
+        return f"polydoku reads this kind on square grids only, not {g.shape_words()}"
+    why = rule.refusal(g)
+    if why:
+        return why
+    if g.more_values and not rule.any_count:
+        return (f"polydoku reads this kind on grids whose houses hold every value, not "
+                f"{g.nvalues} values on {g.size} cells")
+    return None
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """A grid geometry, givens (0 = empty, row-major) and variant rules."""
@@ -52,7 +68,6 @@ class Puzzle:
     name: str | None = None
 
     def __post_init__(self) -> None:
-        n = self.geometry.size
         nv = self.geometry.nvalues
         if self.name is not None:
             if not isinstance(self.name, str):
@@ -74,19 +89,9 @@ class Puzzle:
                 if not self.geometry.in_grid(r, c):
                     raise BadInput(f"rule {k + 1} ({rule.kind}): {cell_name((r, c))} is outside "
                                    f"the {g.shape_words()} grid")
-            if g.low != 1 and not rule.any_values:
-                raise BadInput(f"rule {k + 1} ({rule.kind}): polydoku reads this kind on values "
-                               f"1..{n} only, not {g.values_words()}")
-            if not g.is_square and not rule.any_shape:
-                raise BadInput(f"rule {k + 1} ({rule.kind}): polydoku reads this kind on "
-                               f"square grids only, not {g.shape_words()}")
-            why = rule.refusal(g)
+            why = grid_refusal(rule, g)
             if why:
                 raise BadInput(f"rule {k + 1} ({rule.kind}): {why}")
-            if g.more_values and not rule.any_count:
-                raise BadInput(f"rule {k + 1} ({rule.kind}): polydoku reads this kind on grids "
-                               f"whose houses hold every value, not {nv} values on "
-                               f"{n} cells")
 
     @classmethod
     def empty(cls, size: int = 9, rules: tuple[Rule, ...] = ()) -> "Puzzle":

@@ -13,6 +13,7 @@ from typing import Any, Callable, ClassVar, Iterator
 
 from ...errors import BadInput
 from ...model.geometry import Cell, Geometry, cell_name
+from ...model.puzzle import grid_refusal
 from ...model.rules import Rule, Shape
 
 MOST_OPTIONS = 32
@@ -73,13 +74,7 @@ class Either(Rule):
 
     def refusal(self, geometry: Geometry) -> str | None:
         for r in self.rules():
-            if geometry.low != 1 and not r.any_values:
-                return f"its {r.kind} is read on values from 1 only"
-            if not geometry.is_square and not r.any_shape:
-                return f"its {r.kind} is read on square grids only"
-            if geometry.more_values and not r.any_count:
-                return f"its {r.kind} is read on grids whose houses hold every value only"
-            why = r.refusal(geometry)
+            why = grid_refusal(r, geometry)
             if why:
                 return f"its {r.kind}: {why}"
         return None
