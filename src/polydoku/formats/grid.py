@@ -7,7 +7,7 @@ from typing import Sequence
 
 from ..errors import BadInput
 from ..model import Geometry, Puzzle, Rule, default_alphabet
-from ..model.geometry import MAX_SIZE, MIN_SIZE, box_shape_for
+from ..model.geometry import MAX_SIZE, MIN_SIZE
 from .line import parse_values
 
 _RULE_LINE = re.compile(r"^[\s\-+=|_:*]*$")
@@ -30,7 +30,7 @@ def parse_grid(text: str, *, rules: Sequence[Rule] = (), alphabet: str | None = 
     w = len(rows[0][1]) if rows else 0
     rectangle = w != n and MIN_SIZE <= w <= MAX_SIZE and all(len(r) == w for _, r in rows)
     try:
-        geometry = _rectangle(n, w) if rectangle else Geometry.of_size(n)
+        geometry = Geometry.rectangle(n, w) if rectangle else Geometry.of_size(n)
     except BadInput as err:
         raise BadInput(f"a grid of {n} rows: {err.reason}") from None
     width, nv = geometry.width, geometry.nvalues
@@ -44,18 +44,6 @@ def parse_grid(text: str, *, rules: Sequence[Rule] = (), alphabet: str | None = 
         except BadInput as err:
             raise BadInput(err.reason, line=lineno) from None
     return Puzzle(geometry, tuple(values), tuple(rules), alphabet, name)
-
-
-def _rectangle(n: int, w: int) -> Geometry:
-    """Return the geometry of a grid of n rows of w cells (rows and columns of every length
-    equal, n != w): values 1 to the longer side, boxes as ISS cuts them, or none."""
-    if not MIN_SIZE <= n <= MAX_SIZE:
-        raise BadInput(f"size {n} is outside {MIN_SIZE}..{MAX_SIZE}")
-    try:
-        rows, cols = box_shape_for(n, 0, w)
-    except BadInput:
-        return Geometry.irregular(n, (), ncols=w)
-    return Geometry(n, rows, cols, ncols=w)
 
 
 def write_grid(puzzle: Puzzle, grid: Sequence[int] | None = None, *, separators: bool = True,

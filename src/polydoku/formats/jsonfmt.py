@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import BadInput
 from ..model import Geometry, Puzzle, default_alphabet
 from ..rules import rules_from_data
-from ..model.geometry import MAX_SIZE, MIN_SIZE, box_shape_for, cell_name, parse_cell
+from ..model.geometry import MAX_SIZE, MIN_SIZE, cell_name, parse_cell
 from .line import parse_values, size_for_length
 
 
@@ -91,10 +91,7 @@ def _geometry(data: dict[str, Any], size: int, low: int = 1, count: int = 0,
     if isinstance(box, str) and box.strip().lower() in ("none", "no", "latin"):
         return Geometry.irregular(size, (), low, count, ncols)
     if ncols and box is None:
-        try:
-            box = list(box_shape_for(size, 0, ncols))
-        except BadInput:
-            return Geometry.irregular(size, (), low, count, ncols)
+        return Geometry.rectangle(size, ncols, low, count)
     if box is None:
         box = [data.get("box_rows"), data.get("box_cols")]
         if not all(box):

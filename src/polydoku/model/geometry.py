@@ -193,6 +193,17 @@ class Geometry:
         """Return a grid whose boxes are the given regions (lists of cell indices; [] for none)."""
         return cls(size, 0, 0, tuple(tuple(sorted(r)) for r in regions), low, count, ncols)
 
+    @classmethod
+    def rectangle(cls, size: int, ncols: int, low: int = 1, count: int = 0) -> "Geometry":
+        """Return a grid of `size` rows of `ncols` cells, boxed as ISS cuts it (the most
+        nearly square box of one cell per value of the longer side), or boxless when no such
+        box tiles it (4x7)."""
+        try:
+            rows, cols = box_shape_for(size, 0, ncols)
+        except BadInput:
+            return cls.irregular(size, (), low, count, ncols)
+        return cls(size, rows, cols, low=low, count=count, ncols=ncols)
+
     def with_low(self, low: int) -> "Geometry":
         """Return the same grid holding the values low..low + V - 1."""
         return self if low == self.low else replace(self, low=low)
