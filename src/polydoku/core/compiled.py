@@ -5,6 +5,7 @@ propagation of the core runs on, cached per constraint tuple."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Sequence
 
 from ..problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
@@ -22,7 +23,6 @@ class Compiled:
     full: int
     peers: list[tuple[int, ...]]
     units: list[tuple[int, ...]]
-    nogoods: list[dict[int, tuple[tuple[int, int], ...]]] | None
     tables: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]
     # pairs whose nogoods say more than "differ": (x, y, per value of x the values of y left)
     pairs: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
@@ -42,11 +42,22 @@ class Compiled:
     # sums the houses imply (innies and outies, problem/houses.py), filtered in search only
     implied_sums: list[_Sum] = field(default_factory=list, repr=False)
     _table_bits: list[_TableBits] | None = field(default=None, repr=False)
+    _nogoods: list[dict[int, tuple[tuple[int, int], ...]]] | None = field(default=None,
+                                                                           repr=False)
     _implied_bits: list[_TableBits] | None = field(default=None, repr=False)
     # per cell: the cells an all-different over cells alone keeps apart from it, and the
     # exclusions the core's API hands out (core/__init__.py), built on first use
     cell_peers: list[tuple[int, ...]] = field(default_factory=list, repr=False)
     exclusions: tuple[int, ...] | None = field(default=None, repr=False)
+
+    @property
+    def nogoods(self) -> list[dict[int, tuple[tuple[int, int], ...]]] | None:
+        """Return per variable, per value's bit, the (variable, mask) pairs it forbids (None
+        when nothing does), built on first use: the pure-Python search and propagation read
+        it, the compiled core reads `conflicts`."""
+        if self._nogoods is None and self.conflicts:
+            self._nogoods = _nogoods(self.conflicts, self.nvars)
+        return self._nogoods
 
     @property
     def table_bits(self) -> list[_TableBits]:
@@ -87,8 +98,8 @@ def compile_problem(problem: Problem) -> Compiled:
 def _compile(problem: Problem) -> Compiled:
     """Return the cell view of a problem (the field view is built on first search)."""
     n, size = problem.nvars, problem.size
-    peers: list[set[int]] = [set() for _ in range(n)]
-    cell_peers: list[set[int]] = [set() for _ in range(problem.ncells)]
+    grid_units: list[tuple[int, ...]] = []     # the classic units, the same for every puzzle
+    groups: list[tuple[int, ...]] = []         # the rules' all-different groups
     units: dict[frozenset[int], tuple[int, ...]] = {}
     conflicts: dict[tuple[int, int], dict[int, int]] = {}
     tables = []
@@ -119,11 +130,10 @@ def _compile(problem: Problem) -> Compiled:
             row[x] = row.get(x, 0) | 1 << (a - 1)
         elif isinstance(c, AllDifferent):
             vs = c.vars
-            for v in vs:
-                peers[v].update(vs)
-            if all(v < ncells for v in vs):
-                for v in vs:
-                    cell_peers[v].update(vs)
+            if c.origin.unit and all(v < ncells for v in vs):
+                grid_units.append(vs)
+            else:
+                groups.append(vs)
             distinct = len(set(vs))
             if distinct != len(vs):
                 for v in {v for v in vs if vs.count(v) > 1}:
@@ -143,28 +153,85 @@ def _compile(problem: Problem) -> Compiled:
             linears.append(_Sum(c, [problem.domain_size(v) for v in c.vars]))
         else:
             raise TypeError(f"native engine cannot handle {type(c).__name__}")
-    dsizes = [problem.domain_size(v) for v in range(n)]
-    implied_sums = [_Sum(c, [problem.domain_size(v) for v in c.vars])
+    dsizes = [size] * ncells + list(problem.aux)
+    peers, peer_tuples, cell_peers = _peers(n, ncells, grid_units, groups)
+    implied_sums = [_Sum(c, [dsizes[v] for v in c.vars])
                     for c in house_sums(problem, list(units.values()))]
     for s in linears + implied_sums:
         s.distinct = _distinct_values(s, peers, dsizes)
-    peer_tuples = [tuple(sorted(p - {i})) for i, p in enumerate(peers)]
     for s in linears + implied_sums:
         if not s.distinct:
             s.groups = sum_groups(s, peer_tuples, dsizes, list(units.values()))
-    nogoods: list[dict[int, tuple[tuple[int, int], ...]]] = [dict() for _ in range(n)]
-    for (x, a), row in conflicts.items():
-        nogoods[x][1 << (a - 1)] = tuple(row.items())
     return Compiled(
         nvars=n, full=(1 << size) - 1,
         peers=peer_tuples,
         units=list(units.values()),
-        nogoods=nogoods if conflicts else None,
         tables=tables, pairs=_pairs(conflicts, dsizes), size=size, conflicts=conflicts,
         linears=linears,
-        dsizes=dsizes, ncells=problem.ncells, implied=_implied(problem),
+        dsizes=dsizes, ncells=ncells, implied=_implied(problem),
         implied_sums=implied_sums,
-        cell_peers=[tuple(sorted(p - {i})) for i, p in enumerate(cell_peers)])
+        cell_peers=cell_peers)
+
+
+def _nogoods(conflicts: dict[tuple[int, int], dict[int, int]], n: int
+             ) -> list[dict[int, tuple[tuple[int, int], ...]]]:
+    """Return per variable, per value's bit, the (variable, mask) pairs it forbids."""
+    nogoods: list[dict[int, tuple[tuple[int, int], ...]]] = [dict() for _ in range(n)]
+    for (x, a), row in conflicts.items():
+        nogoods[x][1 << (a - 1)] = tuple(row.items())
+    return nogoods
+
+
+def _peers(n: int, ncells: int, grid_units: list[tuple[int, ...]],
+           groups: list[tuple[int, ...]]
+           ) -> tuple[list, list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """Return per variable the variables an all-different keeps apart from it (a set holding
+    itself too), the same as sorted tuples without it, and per cell the cells a group of
+    cells alone keeps apart from it (sorted tuples). What the grid's units give is taken from
+    `_unit_peers`, remembered per list of units; only the variables of the rules' groups are
+    worked out anew."""
+    sets, tuples, cell_sets, cell_tuples = _unit_peers(ncells, tuple(grid_units))
+    peers: list = list(sets) + [frozenset()] * (n - ncells)
+    peer_tuples = list(tuples) + [()] * (n - ncells)
+    cell_peers = list(cell_tuples)
+    if not groups:
+        return peers, peer_tuples, cell_peers
+    grown: dict[int, set[int]] = {}
+    grown_cells: dict[int, set[int]] = {}
+    for vs in groups:
+        only_cells = all(v < ncells for v in vs)
+        for v in vs:
+            s = grown.get(v)
+            if s is None:
+                s = grown[v] = set(peers[v])
+            s.update(vs)
+            if only_cells:
+                s = grown_cells.get(v)
+                if s is None:
+                    s = grown_cells[v] = set(cell_sets[v])
+                s.update(vs)
+    for v, s in grown.items():
+        peers[v] = s
+        peer_tuples[v] = tuple(sorted(s - {v}))
+    for v, s in grown_cells.items():
+        cell_peers[v] = tuple(sorted(s - {v}))
+    return peers, peer_tuples, cell_peers
+
+
+@lru_cache(maxsize=16)
+def _unit_peers(ncells: int, units: tuple[tuple[int, ...], ...]
+                ) -> tuple[tuple[frozenset[int], ...], tuple[tuple[int, ...], ...],
+                           tuple[frozenset[int], ...], tuple[tuple[int, ...], ...]]:
+    """Return `_peers`'s answer for a grid's units alone (cells of the units only), cell
+    peers being peers here: every puzzle of a grid shares it (a 25x25's 1,875 unit places
+    cost 3 ms to read into sets each time)."""
+    sets: list[set[int]] = [set() for _ in range(ncells)]
+    for vs in units:
+        for v in vs:
+            sets[v].update(vs)
+    frozen = tuple(map(frozenset, sets))
+    tuples = tuple(tuple(sorted(s - {i})) for i, s in enumerate(sets))
+    return frozen, tuples, frozen, tuples
 
 
 def _implied(problem: Problem) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]:
@@ -208,12 +275,14 @@ def sum_groups(s: _Sum, peers: list[tuple[int, ...]], dsizes: list[int],
     free = {t for t, (v, k) in enumerate(zip(s.vars, s.coefs))
             if k in (1, -1) and dsizes[v] <= DISTINCT_MAX}
     groups: list[tuple[int, int, list[int]]] = []
-    while units:
+    free_vars = {s.vars[t] for t in free}
+    reached = [set(u) for u in units if not free_vars.isdisjoint(u)]  # the houses it reaches
+    while reached:
         best: tuple[int, int, list[int]] | None = None
-        for unit in units:
-            inside = set(unit)
+        order = sorted(free)
+        for inside in reached:
             here: dict[tuple[int, int], dict[int, int]] = {}
-            for t in sorted(free):
+            for t in order:
                 v = s.vars[t]
                 if v in inside:                         # one term per variable
                     here.setdefault((s.coefs[t], dsizes[v]), {}).setdefault(v, t)

@@ -12,6 +12,7 @@ sees them (what logic explains comes from the problem's own constraints).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .ir import Linear, Problem
 
@@ -28,14 +29,8 @@ def house_sums(problem: Problem, units: Sequence[Sequence[int]]) -> list[Linear]
     houses = [frozenset(u) for u in units if len(u) == size and all(v < ncells for v in u)]
     if not known or not houses:
         return []
-    total = size * (size + 1) // 2
-    regions: dict[frozenset[int], int] = {h: total for h in houses}
-    for i, a in enumerate(houses):
-        for b in houses[i + 1:]:
-            if not a & b and _touch(a, b, size):
-                regions.setdefault(a | b, 2 * total)
     out: dict[tuple, Linear] = {}
-    for region, value in regions.items():
+    for region, value in _regions(tuple(houses), size):
         # outies are left out: their -1 terms cost more to filter than they prune (hailstone
         # little killer 2.6 s -> 7.1 s, same nodes)
         for outies in (False,):
@@ -43,6 +38,20 @@ def house_sums(problem: Problem, units: Sequence[Sequence[int]]) -> list[Linear]
             if eq is not None:
                 out.setdefault((eq.vars, eq.coefs, eq.rhs), eq)
     return list(out.values())
+
+
+@lru_cache(maxsize=16)
+def _regions(houses: tuple[frozenset[int], ...], size: int
+             ) -> tuple[tuple[frozenset[int], int], ...]:
+    """Return the houses and the pairs of disjoint houses side by side, each with its total
+    (remembered per list of houses: every 9x9 with boxes has the same 81 such regions)."""
+    total = size * (size + 1) // 2
+    regions: dict[frozenset[int], int] = {h: total for h in houses}
+    for i, a in enumerate(houses):
+        for b in houses[i + 1:]:
+            if not a & b and _touch(a, b, size):
+                regions.setdefault(a | b, 2 * total)
+    return tuple(regions.items())
 
 
 def _known_sums(problem: Problem) -> list[tuple[frozenset[int], int]]:
