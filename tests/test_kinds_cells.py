@@ -403,6 +403,47 @@ def test_dutch_flat_mates_is_unique_with_dutch_flatmates():
     assert api.count(drawn, limit=2).count == 2
 
 
+def iss_collection(name: str) -> dict:
+    """Return the puzzle of ISS's own collection (tests/data/iss_collection.jsonl) by name."""
+    from conftest import ROOT
+    lines = (ROOT / "tests" / "data" / "iss_collection.jsonl").read_text().splitlines()
+    return next(d for d in map(json.loads, lines) if d["name"] == name)
+
+
+@pytest.mark.parametrize("name, kind", [("Order From Chaos", "global-entropy"),
+                                        ("7x7: Dutch Flat Mate Squishdoku", "dutch-flatmates")])
+def test_entropy_and_flatmates_on_more_values_than_a_house_has_cells(name, kind):
+    """ISS's 6x6 of nine values with global entropy (thirds 1-3, 4-6, 7-9) and 7x7 of nine
+    values with Dutch flatmates (5 has a 1 above or a 9 below) are unique, with their
+    published grids, and write back as they were read."""
+    d = iss_collection(name)
+    puzzle = parse_iss(d["input"])
+    assert puzzle.geometry.nvalues == 9 and puzzle.size < 9
+    assert kind in [r.kind for r in puzzle.rules]
+    unique(puzzle, d["solution"])
+    assert parse_iss(to_iss(puzzle)) == puzzle
+    assert api.count(puzzle.with_rules([r for r in puzzle.rules if r.kind != kind]),
+                     limit=2).count == 2                 # the rule is needed
+
+
+def test_entropy_and_flatmates_read_the_values_not_the_side():
+    g = parse_iss(".Shape~6x6~9.RegionSize~9").geometry
+    entropy, flatmates = (rule_from_data(k, g) for k in ("global-entropy", "dutch-flatmates"))
+    grid = [0] * 36
+    grid[0:2], grid[6:8] = [1, 4], [7, 2]           # low, middle, high, low: 1-3 4-6 7-9
+    assert not list(entropy.violations(grid, g))
+    grid[6] = 6                                     # 6 is a middle value of 1..9
+    assert "holds no high value" in " ".join(entropy.violations(grid, g))
+    grid = [0] * 36
+    grid[6], grid[0], grid[12] = 5, 2, 8            # the middle of 1..9 is 5, its high 9
+    assert "r2c1=5 has no 1 directly above it and no 9" in " ".join(flatmates.violations(grid, g))
+    grid[12] = 9
+    assert not list(flatmates.violations(grid, g))
+    with pytest.raises(BadInput, match="values 1..9 only, not 1..8"):
+        to_iss(Puzzle(parse_iss(".Shape~6x6~8.RegionSize~8").geometry, (0,) * 36,
+                      (rule_from_data("dutch-flatmates", g),)))
+
+
 # ---- the kinds in ISS strings, f-puzzles data and rules text --------------------------------
 
 def test_f_puzzles_dots_with_a_number_are_difference_and_ratio_dots():
