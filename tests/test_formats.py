@@ -260,3 +260,14 @@ def test_a_sixteen_line_of_letters_past_g_reads_a_to_p():
     assert read_puzzle("123456789ABCDEFG" + "." * 240).givens[:16] == tuple(range(1, 17))
     with pytest.raises(BadInput, match="bad symbol"):
         read_puzzle("9" + "P" + "." * 254)
+
+
+@pytest.mark.parametrize("rows, width, shape", [(6, 4, "6x4"), (4, 6, "4x6"), (4, 4, "4x4")])
+def test_a_bad_symbol_names_the_grid_as_drawn(rows, width, shape):
+    """A text grid of 6 rows of 4 cells is a 6x4 grid in the message, not a square."""
+    grid = [["."] * width for _ in range(rows)]
+    grid[2][1] = "Z"
+    text = "\n".join("".join(r) for r in grid)
+    with pytest.raises(BadInput, match=f"bad symbol 'Z' for a {shape} grid") as err:
+        read_puzzle(text)
+    assert err.value.line == 3

@@ -79,7 +79,7 @@ def load_set(path: str, limit: int | None) -> tuple[dict, list[Case]]:
         line = entry.line or 1
         known = None
         if line <= len(expected) and expected[line - 1].strip():
-            known = parse_values(expected[line - 1].strip(), p.size, p.alphabet)
+            known = parse_values(expected[line - 1].strip(), f"{p.size}x{p.geometry.width}", p.alphabet)
         cases.append(Case(src.stem, line, p, known))
         if limit and len(cases) >= limit:
             break

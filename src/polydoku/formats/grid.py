@@ -40,7 +40,7 @@ def parse_grid(text: str, *, rules: Sequence[Rule] = (), alphabet: str | None = 
         if len(row) != width:
             raise BadInput(f"row has {len(row)} cells, expected {width}", line=lineno)
         try:
-            values += parse_values(row, nv, alphabet)
+            values += parse_values(row, f"{n}x{width}", alphabet)
         except BadInput as err:
             raise BadInput(err.reason, line=lineno) from None
     return Puzzle(geometry, tuple(values), tuple(rules), alphabet, name)

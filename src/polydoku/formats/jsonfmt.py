@@ -63,7 +63,7 @@ def puzzle_from_dict(data: Any, *, name: str | None = None) -> Puzzle:
     puzzle = Puzzle(geometry, (0,) * geometry.ncells, rules_from_data(data.get("rules"), geometry),
                     alphabet or "", title if isinstance(title, str) else None)
     try:
-        values = parse_values(givens, size, puzzle.alphabet)
+        values = parse_values(givens, f"{geometry.size}x{geometry.width}", puzzle.alphabet)
     except BadInput as err:
         raise BadInput(f"JSON \"givens\": {err.reason} at symbol {err.column}") from None
     return puzzle.with_givens(values)

@@ -35,13 +35,14 @@ def _symbols(alphabet: str) -> dict[str, int]:
     return lookup
 
 
-def parse_values(text: str, size: int, alphabet: str, *, column0: int = 1) -> tuple[int, ...]:
-    """Return the values of a string of symbols (0 for empty), naming the column of a bad symbol."""
+def parse_values(text: str, shape: str, alphabet: str, *, column0: int = 1) -> tuple[int, ...]:
+    """Return the values of a string of symbols (0 for empty), naming the column of a bad symbol
+    and the grid's shape (such as "6x4")."""
     lookup = _symbols(alphabet)
     out = tuple(map(lookup.get, text, [-1] * len(text)))
     if -1 in out:
         k = out.index(-1)
-        raise BadInput(f"bad symbol {text[k]!r} for a {size}x{size} grid "
+        raise BadInput(f"bad symbol {text[k]!r} for a {shape} grid "
                        f"(allowed: {alphabet} and . or 0 for empty)", column=column0 + k)
     return out
 
@@ -80,7 +81,7 @@ def parse_line(text: str, *, rules: Sequence[Rule] = (), alphabet: str | None = 
         n = size_for_length(len(body))
         geometry = Geometry(n, *box) if box else Geometry.of_size(n)
     alphabet = alphabet or _letters_alphabet(body, n) or default_alphabet(n)
-    return Puzzle(geometry, parse_values(body, n, alphabet), tuple(rules), alphabet, name)
+    return Puzzle(geometry, parse_values(body, f"{n}x{n}", alphabet), tuple(rules), alphabet, name)
 
 
 def _letters_alphabet(body: str, n: int) -> str | None:
