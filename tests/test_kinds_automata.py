@@ -131,6 +131,7 @@ def test_iss_items_of_several_lines_and_names_and_old_patterns():
     ({"kind": "regex", "pattern": "(12", "cells": ["r1c1"]}, "a group is not closed"),
     ({"kind": "regex", "pattern": "5", "cells": ["r1c1"]}, "not a value of a grid of 1..4"),
     ({"kind": "regex", "pattern": "1\\d", "cells": ["r1c1"]}, "is not a value"),
+    ({"kind": "regex", "pattern": "1<b>", "cells": ["r1c1"]}, "'<' in a regex is not a value"),
     ({"kind": "regex", "pattern": "", "cells": ["r1c1"]}, "non-empty string"),
     ({"kind": "regex", "pattern": "1{200}", "cells": ["r1c1"]}, "a repeat past 100"),
     ({"kind": "nfa", "automaton": "!!", "cells": ["r1c1"]}, "URL-safe base64"),
@@ -195,3 +196,17 @@ def test_iss_counts_what_polydoku_counts_on_automaton_lines(tmp_path):
     answers = runner.count([to_iss(p) for p in cases], limit=300, cache=str(tmp_path))
     for puzzle, answer in zip(cases, answers):
         assert answer.get("solutions") == len(truth(puzzle)), (to_iss(puzzle), answer)
+
+
+def test_a_regex_line_is_drawn_with_its_pattern_cut_to_fit():
+    """The pattern says what a regex line means, so the picture shows it by the line's first
+    cell (cut past 14 characters, whole in the tooltip). A pattern holds no markup: the reader
+    takes only values and . | ( ) [ ] * + ? { } (see the bad automata above)."""
+    from polydoku.render import render_svg
+    cells = ["r1c1", "r1c2", "r1c3", "r2c3"]
+    short = {"kind": "regex", "pattern": "[1-2]+(3|4)+", "cells": cells}
+    svg = render_svg(read_puzzle(json.dumps({"size": 4, "givens": "." * 16, "rules": [short]})))
+    assert svg.count(">[1-2]+(3|4)+</text>") == 1 and "<title>[1-2]+(3|4)+</title>" in svg
+    long = {"kind": "regex", "pattern": "(1|2)*(3|4)(1|2|3)*", "cells": cells}
+    svg = render_svg(read_puzzle(json.dumps({"size": 4, "givens": "." * 16, "rules": [long]})))
+    assert "<title>(1|2)*(3|4)(1|2|3)*</title>" in svg and ">(1|2)*(3|4)(1…</text>" in svg

@@ -29,6 +29,7 @@ INK, GIVEN, SOLVED, PENCIL, STRUCK = "#000000", "#000000", "#1f4fbf", "#6b6b6b",
 HIGHLIGHT, THIN, DIAGONAL = "#ffd54f", "#9a9a9a", "#c9c9c9"
 FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 DOT_FILLS = {"black": INK, "grey": "#9a9a9a"}     # a dot's fill by its style; white otherwise
+LABEL_CHARS = 14                                   # a line label longer than this is cut
 
 
 @dataclass(frozen=True)
@@ -257,6 +258,8 @@ def _draw_shape(parent, sh: Shape, lay: Layout, rule: str = "") -> None:
         if sh.kind is ShapeKind.THERMO:
             x, y = _centre(lay, sh.cells[0])
             _el(group, "circle", cx=x, cy=y, r=c * 0.36, fill=LIGHT, stroke="none")
+        elif sh.text:
+            _draw_line_label(group, sh, lay)
     elif sh.kind is ShapeKind.ARROW:
         _draw_arrow(group, sh, lay)
     elif sh.kind is ShapeKind.CAGE:
@@ -341,6 +344,19 @@ def _draw_shaft(group, path, lay: Layout) -> None:
         hx = x2 - c * 0.25 * ux + sign * c * 0.15 * -uy
         hy = y2 - c * 0.25 * uy + sign * c * 0.15 * ux
         _el(group, "line", x1=x2, y1=y2, x2=hx, y2=hy, stroke=GREY, stroke_width=2)
+
+
+def _draw_line_label(group, sh: Shape, lay: Layout) -> None:
+    """Add a line's text (a regex line's pattern) in the top corner of its first cell, cut
+    to LABEL_CHARS with an ellipsis; the whole text is the group's tooltip."""
+    c = lay.cell
+    _el(group, "title", sh.text)
+    text = sh.text if len(sh.text) <= LABEL_CHARS else sh.text[:LABEL_CHARS - 1] + "…"
+    row, col = divmod(sh.cells[0], lay.size)
+    _el(group, "rect", x=lay.x(col) + 1, y=lay.y(row) + 1, width=c * 0.11 * (len(text) + 1),
+        height=c * 0.24, fill="#ffffff", fill_opacity=0.85)
+    _el(group, "text", text, x=lay.x(col) + c * 0.06, y=lay.y(row) + c * 0.13,
+        font_size=c * 0.2, font_family=FONT, fill=INK, dominant_baseline="central")
 
 
 def _draw_cage(group, sh: Shape, lay: Layout) -> None:

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import base64
 import binascii
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable, ClassVar, Iterator
 from urllib.parse import unquote
 
 from ...errors import BadInput
 from ...model.geometry import Cell, Geometry
+from ...model.rules import Shape
 from .. import params
 from ..automaton import Automaton, Unfolded, lower_line, unfold
 from ..base import CellsRule, where
@@ -128,6 +129,10 @@ class Regex(AutomatonLine):
 
     def refused_words(self) -> str:
         return f"which does not match {''.join(self.source.split())}"
+
+    def shapes(self, geometry: Geometry) -> list[Shape]:
+        """The line, labelled with its pattern (which says what the line means)."""
+        return [replace(sh, text="".join(self.source.split())) for sh in super().shapes(geometry)]
 
     @classmethod
     def sample(cls, rng, size: int) -> dict[str, Any]:
