@@ -192,9 +192,9 @@ static int hidden(Core *c, u64 *cand, int *qn)
         for (int k = 0; k < len && uniq; k++) {
             int v = vs[k];
             u64 x = cand[v], m = x & uniq;
+            if (m && !SINGLE(m))        /* two values with no other place: one cell for both */
+                return 0;
             if (m && m != x) {
-                if (!SINGLE(m))
-                    return 0;
                 cand[v] = m;
                 touch(c, v);
                 progress = 1;

@@ -70,7 +70,8 @@ _propagate = propagate  # the name it had before
 
 
 def _hidden_singles(cand: list[int], queue: list[int], units, full: int) -> bool:
-    """Fix each value that has one place left in a unit; False when a unit lacks a value."""
+    """Fix each value that has one place left in a unit; False when a unit lacks a value or
+    a cell is the one place of two."""
     for unit in units:
         once = twice = 0
         for i in unit:
@@ -84,9 +85,9 @@ def _hidden_singles(cand: list[int], queue: list[int], units, full: int) -> bool
             for i in unit:
                 c = cand[i]
                 m = c & uniq
+                if m & (m - 1):             # two values with no other place: one cell for both
+                    return False
                 if m and c != m:
-                    if m & (m - 1):
-                        return False
                     cand[i] = m
                     queue.append(i)
     return True
