@@ -82,14 +82,70 @@ def test_bad_ors_are_named_in_one_line(data, words):
     assert "\n" not in str(err.value)
 
 
-def test_an_or_of_too_many_fillings_is_refused_by_name(run_cli):
-    """Two options over a whole row of a 9x9: more fillings than a table holds."""
-    row = [f"r1c{c}" for c in range(1, 10)]
+def test_an_or_of_too_many_fillings_and_too_wide_an_option_is_refused_by_name(run_cli):
+    """Two options over the main diagonal of a 9x9: more fillings than a table holds, and a
+    sum over nine cells of no one house, too wide to list with a selector."""
+    diagonal = [f"r{k}c{k}" for k in range(1, 10)]
     data = {"givens": "." * 81, "rules": [{"kind": "or", "options": [
-        {"kind": "thermometer", "cells": row[:5]}, {"kind": "renban", "cells": row}]}]}
+        {"kind": "thermometer", "cells": diagonal[:5]},
+        {"kind": "killer", "cells": diagonal, "sum": 45}]}]}
     r = run_cli("solve", json.dumps(data))
     assert r.code == 2 and "an or over 9 cells allows more than 20000 fillings" in r.err
     assert len(r.err.strip().splitlines()) == 1
+
+
+HIDDEN = {"kind": "or", "options": [
+    [{"kind": "hidden-skyscraper", "side": "left", "index": 1, "value": v},
+     {"kind": "hidden-skyscraper", "side": "top", "index": 4, "value": v}] for v in (1, 2, 4)]}
+
+
+@pytest.mark.parametrize("rules", [[WHITE_OR_CAGE], [HIDDEN]])
+def test_an_or_past_its_table_bound_keeps_its_grids_with_a_selector(monkeypatch, rules):
+    """With the table bound lowered to 3 fillings, the ors are lowered with an auxiliary
+    naming an option that holds (problem/selector.py): every solver family still finds
+    exactly the grids the statement accepts, each once though two options keep it."""
+    from polydoku.problem import build, choice
+    puzzle = puzzle_with(rules)
+    grids = truth(puzzle)
+    assert 0 < len(grids) < 288
+    build._lowered.cache_clear()
+    monkeypatch.setattr(choice, "MOST_FILLINGS", 3)
+    try:
+        assert build.build_problem(puzzle).free_aux
+        for engine in ("native", "sat", "cpsat"):
+            out = api.count(puzzle, engine, limit=1000, timeout=60)
+            assert out.exhausted and len(out.solutions) == len(set(out.solutions)), engine
+            assert set(out.solutions) == grids, engine
+    finally:
+        build._lowered.cache_clear()
+
+
+def test_an_or_the_grid_does_not_fix_is_refused_by_an_engine_that_counts_solutions(monkeypatch):
+    """A package manager counts each solution its resolver finds: an or lowered with a
+    selector is refused by name before anything runs."""
+    from polydoku.problem import build, choice
+    build._lowered.cache_clear()
+    monkeypatch.setattr(choice, "MOST_FILLINGS", 3)
+    try:
+        problem = build.build_problem(puzzle_with([HIDDEN]))
+        refusal = api.get_engine("cargo").refusal(problem)
+    finally:
+        build._lowered.cache_clear()
+    assert refusal and "an or's choice of option" in refusal and "\n" not in refusal
+
+
+def test_unbidden_first_hidden_is_unique_with_its_published_grid():
+    """ISS's "Unbidden First Hidden" (https://sudokupad.app/1i71uad30f): an or of nine
+    options, each the same first hidden skyscraper of row 9 from the right and column 9 from
+    below, the ninth (9, which nothing hides) never holding: over 17 cells, past a table."""
+    entry = collection("Unbidden First Hidden")
+    puzzle = read_puzzle(entry["input"])
+    assert sum(r.kind == "or" for r in puzzle.rules) == 1
+    for engine in ("native", "sat"):
+        out = api.count(puzzle, api.get_engine(engine), limit=2, timeout=120)
+        assert len(out.solutions) == 1 and out.exhausted, engine
+        assert "".join(map(puzzle.symbol, out.solutions[0])) == entry["solution"], engine
+    assert parse_iss(to_iss(puzzle)) == puzzle
 
 
 @pytest.mark.parametrize("text, words", [

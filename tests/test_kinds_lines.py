@@ -279,8 +279,11 @@ def test_hidden_skyscraper_is_the_first_value_lower_than_one_before_it():
                    statement)
     assert found and len(found) < 288
     round_trips({"kind": "hidden-skyscraper", "side": "left", "index": 3, "value": 1})
-    refused({"kind": "hidden-skyscraper", "side": "left", "index": 3, "value": 4},
+    refused({"kind": "hidden-skyscraper", "side": "left", "index": 3, "value": 5},
             "field \"value\"")
+    # nothing hides the highest value: a clue of it is read (ISS takes it) and never holds
+    assert not agrees([{"kind": "hidden-skyscraper", "side": "top", "index": 1, "value": 4}],
+                      lambda grid: False)
 
 
 def test_hidden_skyscraper_logic_keeps_the_clue_out_of_the_first_cell_and_past_the_end():

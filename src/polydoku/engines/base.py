@@ -202,9 +202,9 @@ class Engine:
                     f"{problem.shape_words()} cells: its encoding holds every value in each "
                     f"house; try --engine native, sat or cpsat")
         if problem.free_aux and not self.counts_grids:
-            return (f"engine {self.spec!r} cannot take chaos-construction: the regions it "
-                    f"finds would make one grid several solutions; try --engine native, sat "
-                    f"or cpsat")
+            return (f"engine {self.spec!r} cannot take chaos-construction's regions or an "
+                    f"or's choice of option: what it finds of them would make one grid "
+                    f"several solutions; try --engine native, sat or cpsat")
         kinds = set(problem.kinds())
         aux = bool(problem.aux)
         if Linear in kinds and Linear not in self.takes:

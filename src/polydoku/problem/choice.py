@@ -3,8 +3,9 @@
 An option is a list of rules that must all hold. Each is lowered on its own, and a small
 search (forward checking, the variable of fewest values first) lists the fillings of the
 cells the options read that its constraints and the houses among those cells allow. Their
-union is one table, which every engine takes. The lists are bounded: an option over too
-many cells, or with too many fillings, is refused by name.
+union is one table, which every engine takes. The lists are bounded: past them, an or is
+lowered with an auxiliary naming the option that holds (`selector.py`), and refused by name
+where an option's constraint is too wide for that too.
 """
 
 from __future__ import annotations
@@ -245,8 +246,17 @@ def lower_choice(b, options: Sequence[Sequence[Rule]]) -> None:
     houses: list[Constraint] = [AllDifferent(tuple(v for v in unit if v in inside))
                                 for unit in g.units if len(inside.intersection(unit)) > 1]
     rows: set[tuple[int, ...]] = set()
-    for constraints, aux in lowered:
-        domains = {v: g.nvalues for v in scope}
-        domains.update({g.ncells + k: size for k, size in enumerate(aux)})
-        fillings([*constraints, *houses], domains, scope, rows)
+    try:
+        for constraints, aux in lowered:
+            domains = {v: g.nvalues for v in scope}
+            domains.update({g.ncells + k: size for k, size in enumerate(aux)})
+            fillings([*constraints, *houses], domains, scope, rows)
+    except BadInput as wide:
+        # too many fillings to list: a selector names the option that holds (selector.py)
+        from .selector import lower_selected
+        try:
+            lower_selected(b, lowered)
+        except BadInput:
+            raise wide from None
+        return
     b.table(scope, sorted(rows))

@@ -40,11 +40,12 @@ class HiddenSkyscraper(OutsideRule):
 
     @classmethod
     def value_range(cls, n: int) -> tuple[int, int]:
-        return 1, n - 1
+        return 1, n
 
     @classmethod
     def from_data(cls, data: dict[str, Any], geometry: Geometry) -> "HiddenSkyscraper":
-        """The clue is one of the grid's values, its highest excepted (nothing hides it)."""
+        """The clue is one of the grid's values. Nothing hides the highest, so a clue of it
+        never holds; ISS takes it all the same (an option of an `or` that is never chosen)."""
         side = params.choice(data, "side", SIDES)
         index = params.integer(data, "index", 1, geometry.size) - 1
         low, high = (geometry.real(v) for v in cls.value_range(geometry.size))

@@ -1,0 +1,86 @@
+"""An or too wide for one table of its fillings: an auxiliary names an option that holds.
+
+`choice.py` lowers an or as one table of the fillings of the cells its options read; over
+many cells (two whole lines, each an option's hidden skyscraper) those are too many to list.
+Here each option's constraints are kept, one table each with the selector as a column: the
+option's own rows where it is chosen, and where another is, any values of the cells with
+the option's auxiliaries at 1. A constraint among cells of one house that only says they
+differ is left out (the house says it always). A grid some options keep has a solution per
+option chosen, so the problem counts grids (`Problem.free_aux`).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from math import prod
+from typing import Sequence
+
+from ..errors import BadInput
+from .ir import AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Table, variables
+
+MOST_ROWS = 20_000          # rows of one option's constraint with the selector
+
+
+def _holds(c: Constraint, at: dict[int, int]) -> bool:
+    """Return whether a constraint holds for values of all its variables."""
+    if isinstance(c, AllDifferent):
+        return len({at[v] for v in c.vars}) == len(set(c.vars))
+    if isinstance(c, Nogood):
+        return not (at[c.x] == c.a and at[c.y] == c.b)
+    if isinstance(c, AbsDiffNot):
+        return abs(at[c.x] - at[c.y]) != c.d
+    if isinstance(c, Linear):
+        return c.holds([at[v] for v in c.vars])
+    raise TypeError(f"no rows for a {type(c).__name__}")
+
+
+def _rows(c: Constraint, vs: tuple[int, ...], sizes: dict[int, int]) -> set[tuple[int, ...]]:
+    """Return the values of the distinct variables `vs` the constraint allows."""
+    if isinstance(c, Table):
+        at = [vs.index(v) for v in c.vars]
+        out = set()
+        for row in c.tuples:
+            vals = [0] * len(vs)
+            for k, a in zip(at, row):
+                if vals[k] not in (0, a):
+                    break
+                vals[k] = a
+            else:
+                out.add(tuple(vals))
+        return out
+    if prod(sizes[v] for v in vs) > MOST_ROWS:
+        raise BadInput(f"an or's option holds a constraint over {len(vs)} variables, too "
+                       f"many to list as rows")
+    return {vals for vals in product(*(range(1, sizes[v] + 1) for v in vs))
+            if _holds(c, dict(zip(vs, vals)))}
+
+
+def lower_selected(b, lowered: Sequence[tuple[list[Constraint], list[int]]]) -> None:
+    """Lower "at least one option holds" into builder `b` with a selector: `lowered` holds
+    each option's constraints and auxiliary domain sizes as `choice.option_constraints`
+    makes them (auxiliaries numbered from the grid's cells on). BadInput when an option's
+    constraint is too wide to list."""
+    g = b.geometry
+    n, nv = g.ncells, g.nvalues
+    units = [frozenset(u) for u in g.units]
+    chosen = b.new_var(len(lowered), "option")
+    tables: list[tuple[tuple[int, ...], list[tuple[int, ...]]]] = []
+    for k, (constraints, aux) in enumerate(lowered, start=1):
+        mine = {n + j: b.new_var(size, f"option {k} aux {j + 1}") for j, size in enumerate(aux)}
+        sizes = {n + j: size for j, size in enumerate(aux)}
+        for c in constraints:
+            vs = tuple(dict.fromkeys(variables(c)))
+            if isinstance(c, AllDifferent) and all(v < n for v in vs) and \
+                    any(u.issuperset(vs) for u in units):
+                continue
+            sizes.update({v: nv for v in vs if v < n})
+            rows = [(k, *r) for r in sorted(_rows(c, vs, sizes))]
+            free = list(product(*((range(1, nv + 1) if v < n else (1,)) for v in vs)))
+            if len(rows) + (len(lowered) - 1) * len(free) > MOST_ROWS:
+                raise BadInput(f"an or's option holds a constraint over {len(vs)} variables, "
+                               f"too many to list as rows")
+            rows += [(j, *r) for j in range(1, len(lowered) + 1) if j != k for r in free]
+            tables.append(((chosen, *(mine.get(v, v) for v in vs)), rows))
+    for vars_, rows in tables:
+        b.table(vars_, rows)
+    b.free_aux = True           # a grid two options keep is one solution per option chosen
