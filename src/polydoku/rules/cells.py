@@ -4,6 +4,7 @@ maximum cells, killer cages."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Any, ClassVar, Iterator
@@ -359,6 +360,15 @@ def cage_sets(n: int, masks: list[int], total: int, limit: int = 20000
     """Return, for cells that hold different values 1..n adding up to `total` (candidates
     `masks`), what each cell can keep and the sets of values that fit; None when there are
     more than `limit` sets of that many values to try."""
+    found = _cage_sets(n, tuple(masks), total, limit)
+    return None if found is None else (list(found[0]), list(found[1]))
+
+
+@lru_cache(maxsize=1 << 15)
+def _cage_sets(n: int, masks: tuple[int, ...], total: int, limit: int
+               ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None:
+    """`cage_sets`, remembered: logic asks the same cage about the same candidates again
+    and again (every step, every trial of a strong link)."""
     k = len(masks)
     if k > n or comb(n, k) > limit:
         return None
@@ -367,11 +377,11 @@ def cage_sets(n: int, masks: list[int], total: int, limit: int = 20000
     for combo in combinations(range(1, n + 1), k):
         if sum(combo) != total:
             continue
-        used = _matched(masks, sum(1 << (v - 1) for v in combo))
+        used = _matched(list(masks), sum(1 << (v - 1) for v in combo))
         if any(used):
             fits.append(combo)
             keep = [a | b for a, b in zip(keep, used)]
-    return keep, fits
+    return tuple(keep), tuple(fits)
 
 
 def sets_words(fits: list[tuple[int, ...]]) -> str:

@@ -25,6 +25,9 @@ class Clue:
         self.cells = sorted({v for c in cons for v in c.vars if v < ncells})
         self.aux = {v: (1 << problem.domain_size(v)) - 1
                     for c in cons for v in c.vars if v >= ncells}
+        # per question (the pairs kept apart, the pairs needed): the cells' candidates when
+        # it was last asked, and the fixpoint each of its filterings reached
+        self.last: dict[str, tuple[tuple[int, ...], dict]] = {}
 
     def narrowed(self, masks: list[int], cell: int = -1, bit: int = 0) -> dict[int, int] | None:
         """Return the clue's cells' candidates (from `masks`; `cell` holding `bit` when given)
@@ -42,10 +45,12 @@ class Clue:
         alone leaves y without b (pairs the rules already keep apart, in `conflicts`, left
         out). One filtering per candidate, not per pair."""
         n = len(conflicts) // len(masks) if masks else 0
+        kept, settled = self._kept("apart", masks), {}
         out = []
         for x in self.cells:
             for a in values_of(masks[x]):
-                dom = self.narrowed(masks, x, 1 << (a - 1))
+                bit = 1 << (a - 1)
+                dom = settled[x, a] = self._settled(masks, x, bit, kept.get((x, a), False))
                 if dom is None:         # the clue rules a out: Constraint Propagation says so
                     continue
                 p = x * n + a - 1
@@ -56,7 +61,58 @@ class Clue:
                         q = y * n + b - 1
                         if not conflicts[p] >> q & 1:
                             out.append((x, a, y, b))
+        self.last["apart"] = (tuple([masks[v] for v in self.cells]), settled)
         return out
+
+    def needed_pairs(self, masks: list[int], value: list[int]) -> list[tuple[int, int, int, int]]:
+        """Return (x, a, y, b): with a taken from x, the clue filtered alone leaves y only b
+        (y unplaced, with other candidates before), so x is a or y is b. One filtering per
+        candidate."""
+        kept, settled = self._kept("needed", masks), {}
+        out = []
+        for x in self.cells:
+            if value[x] or masks[x].bit_count() < 2:
+                continue
+            for a in values_of(masks[x]):
+                start = masks[x] & ~(1 << (a - 1))
+                dom = settled[x, a] = self._settled(masks, x, start, kept.get((x, a), False))
+                if dom is None:         # x must be a: a single says so
+                    continue
+                for y in self.cells:
+                    d = dom[y]
+                    if y != x and not value[y] and d and not d & (d - 1) and masks[y] != d:
+                        out.append((x, a, y, d.bit_length()))
+        self.last["needed"] = (tuple([masks[v] for v in self.cells]), settled)
+        return out
+
+    def _kept(self, question: str, masks: list[int]) -> dict:
+        """Return the fixpoints `question` reached when last asked, if the cells' candidates
+        have only shrunk since (else nothing)."""
+        before = self.last.get(question)
+        if before is None or any(masks[v] & ~b for v, b in zip(self.cells, before[0])):
+            return {}
+        return before[1]
+
+    def _settled(self, masks: list[int], x: int, start: int, old) -> dict[int, int] | None:
+        """Return the clue's candidates filtered to a fixpoint from `masks` with x's cut to
+        `start`. Each filter keeps exactly what some allowed tuple or total uses, so the
+        fixpoint is the largest one inside the candidates it starts from: from fewer
+        candidates than when the same filtering last ran, its fixpoint (`old`; False for
+        none) cut down to them leads to the same one, and is it when the cut takes nothing
+        away."""
+        if old is False:
+            return self.narrowed(masks, x, start)
+        if old is None:
+            return None
+        cut = {v: start if v == x else masks[v] for v in self.cells}
+        if all(old[v] & m == old[v] for v, m in cut.items()):
+            return old
+        dom = dict(old)
+        for v, m in cut.items():
+            dom[v] &= m
+            if not dom[v]:
+                return None
+        return settle(self.filters, dom)
 
 
 def settle(filters: list, dom: dict[int, int]) -> dict[int, int] | None:

@@ -44,8 +44,7 @@ def clue_strong_links(board: Board) -> list[tuple[int, int]]:
     out: list[tuple[int, int, int, int]] = []
     for k, clue in enumerate(clues_of(board.layout)):
         key = ("clue strong", k, tuple(masks[v] for v in clue.cells))
-        out += recall(lay.memo, key,
-                      partial(_needed_pairs, clue.cells, masks, board.value, clue.narrowed))
+        out += recall(lay.memo, key, partial(clue.needed_pairs, masks, board.value))
     for k, rule in enumerate(rules):
         cells = [puzzle.geometry.index(c) for c in rule.logic_cells(puzzle.geometry)]  # type: ignore[union-attr]
         key = ("rule strong", k, tuple(masks[v] for v in cells))
