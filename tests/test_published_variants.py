@@ -198,6 +198,42 @@ def test_clue_strong_links_always_keep_one_true_candidate():
     assert seen > 100
 
 
+def test_a_clue_filtered_from_its_last_fixpoints_finds_what_it_finds_afresh():
+    """A clue whose cells' candidates have only shrunk since it was last asked filters from
+    the fixpoints it reached then: halfway through each path (asked at the start before),
+    the pairs it keeps apart and the pairs it needs one of are those found from nothing."""
+    from polydoku.reasoning.logic.clue_filters import clues_of
+    reused = 0
+    for name, board, _ in _positions(only_clues=True):
+        lay, masks = board.layout, board.value_masks()
+        for clue in clues_of(lay):
+            reused += bool(clue.last)
+            warm = (clue.forbidden_pairs(masks, lay.conflicts),
+                    clue.needed_pairs(masks, board.value))
+            clue.last.clear()
+            assert (clue.forbidden_pairs(masks, lay.conflicts),
+                    clue.needed_pairs(masks, board.value)) == warm, name
+    assert reused > 10
+
+
+@pytest.mark.parametrize("name", ["arrow", "x-windoku"])
+def test_a_path_is_the_same_with_the_layout_memory_warm(name):
+    """Pigeonhole remembers each house it searched in vain for a candidate, as its values'
+    places stood (these paths search many and find none); solving the puzzle again on the
+    same layout, every search remembered, takes the same steps as the first time."""
+    from polydoku.reasoning.logic import prepare, solve_logically
+    entry = next(e for e in PUBLISHED if e["id"] == name)
+    puzzle = puzzle_from_dict(entry["puzzle"])
+    prepared = prepare(puzzle)
+    first = [(s.technique, s.text)
+             for s in solve_logically(puzzle, check=False, prepared=prepared).steps]
+    again = [(s.technique, s.text)
+             for s in solve_logically(puzzle, check=False, prepared=prepared).steps]
+    assert again == first
+    searched = [v[2] for k, v in prepared.layout.memo.items() if k[0] == "pigeonhole"]
+    assert sum(map(len, searched)) > 1000      # Pigeonhole looked, and remembered
+
+
 def test_logic_proves_uniqueness_where_native_is_slow():
     # the pure-Python search needs minutes on these (sums, tables, auxiliaries): prepare hands
     # them to SAT after 0.25 s; the compiled core proves them itself. Either way the solution

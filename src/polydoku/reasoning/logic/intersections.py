@@ -140,37 +140,62 @@ def find_pigeonhole(board: Board) -> Step | None:
     lay = board.layout
     if lay.is_classic:
         return None
-    n, conflicts, planes = lay.size, board.conflicts(), board.planes()
+    conflicts, planes = board.conflicts(), board.planes()
+    # all a house's search reads is what the candidate rules out and the places of every
+    # value in the house: one searched in vain with both as they stand needs no second look
+    state = [tuple([pl & h.mask for pl in planes]) for h in lay.houses]
     for x in board.unsolved():
         for a in values_of(board.cand[x]):
-            kill: dict[int, int] = {}           # value -> the cells x = a takes it from
-            for c in bits(conflicts[lay.cand(x, a)]):
-                j, v = divmod(c, n)
-                if j != x:
-                    kill[v + 1] = kill.get(v + 1, 0) | 1 << j
-            # per house, the values left two places or fewer (only a value that loses a
-            # place can take part: the board itself has room for every value)
-            touched = set()
-            for v, gone in kill.items():
-                for h in {h for j in bits(gone) for h in lay.cell_houses[j]}:
-                    mask = lay.houses[h].mask
-                    if (planes[v - 1] & mask & ~gone & ~(1 << x)).bit_count() < PIGEONHOLE_MAX:
-                        touched.add(h)
-            for h in sorted(touched):
-                house = lay.houses[h]
-                inside = house.mask >> x & 1
-                left = {}                      # value -> its places left, if fewer than the most
-                for v in range(1, n + 1):
-                    places = planes[v - 1] & house.mask
-                    if not places or (inside and v == a):   # placed, or x = a places it
-                        continue
-                    after = places & ~kill.get(v, 0) & ~(1 << x)
-                    if after.bit_count() < PIGEONHOLE_MAX:
-                        left[v] = after
-                step = _pigeonhole(board, x, a, house, left, kill)
+            p = lay.cand(x, a)
+            kill, houses, barren = _exclusions(lay, x, p, conflicts[p])
+            for h in houses:
+                if barren.get(h) == state[h]:
+                    continue
+                step = _pigeonhole_in(board, x, a, kill, lay.houses[h])
                 if step:
                     return step
+                barren[h] = state[h]
     return None
+
+
+def _exclusions(lay, x: int, p: int, row: int) -> tuple[dict[int, int], list[int], dict]:
+    """Return what candidate p (x holding a) rules out, given its conflicts `row`: per value,
+    the cells it takes that value from; the houses those cells lie in, in order; and, to
+    fill in, each house's places of every value when last searched there in vain."""
+    def make() -> tuple[dict[int, int], list[int], dict]:
+        n = lay.size
+        kill: dict[int, int] = {}           # value -> the cells x = a takes it from
+        houses: set[int] = set()
+        for c in bits(row):
+            j, v = divmod(c, n)
+            if j != x:
+                kill[v + 1] = kill.get(v + 1, 0) | 1 << j
+                houses.update(lay.cell_houses[j])
+        return kill, sorted(houses), {}
+    return recall(lay.memo, ("pigeonhole", p, row), make)
+
+
+def _pigeonhole_in(board: Board, x: int, a: int, kill: dict[int, int],
+                   house: House) -> Step | None:
+    """Return the Pigeonhole step that removes a from x (whose exclusions are `kill`: value ->
+    cells) in `house`, where x = a takes some value's places, or None."""
+    lay = board.layout
+    n, planes, mask = lay.size, board.planes(), house.mask
+    # only a value left two places or fewer after losing one can take part (the board itself
+    # has room for every value)
+    if not any(gone & mask and (planes[v - 1] & mask & ~gone & ~(1 << x)).bit_count()
+               < PIGEONHOLE_MAX for v, gone in kill.items()):
+        return None
+    inside = mask >> x & 1
+    left = {}                      # value -> its places left, if fewer than the most
+    for v in range(1, n + 1):
+        places = planes[v - 1] & mask
+        if not places or (inside and v == a):   # placed, or x = a places it
+            continue
+        after = places & ~kill.get(v, 0) & ~(1 << x)
+        if after.bit_count() < PIGEONHOLE_MAX:
+            left[v] = after
+    return _pigeonhole(board, x, a, house, left, kill)
 
 
 def _pigeonhole(board: Board, x: int, a: int, house: House, left: dict[int, int],
