@@ -269,6 +269,55 @@ def test_same_counts_on_killer_cages_and_little_killers(seed, monkeypatch):
     assert fast == slow, rules
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_killer_counts_are_those_of_every_grid(seed, monkeypatch):
+    # a cage's values every filling holds leave the cells seeing all its places, and a unit
+    # holding the cage puts there what the unit's other cells cannot hold: both searches,
+    # with that reasoning, count exactly the grids the rules accept
+    rng = random.Random(seed)
+    rules = [r for r in (instance("killer", rng) for _ in range(rng.randint(2, 4)))
+             if r is not None]
+    problem = build_problem(puzzle_with(rules))
+    fast, slow = both(problem, 300, monkeypatch)
+    assert fast == slow, rules
+    assert fast[2] == sum(1 for g in all_grids() if is_solution(problem.puzzle, g)), rules
+
+
+def search_fixpoints(puzzle, givens=()) -> list:
+    """Return the search's fixpoint of a puzzle with `givens` placed, compiled and in Python."""
+    problem = build_problem(puzzle)
+    out = []
+    for module in (binding._compiled, None):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(binding, "_compiled", module)
+            C = native.compile_problem(problem)
+            out.append(cells.search_fixpoint(problem, C, list(problem.givens) + list(givens)))
+    return out
+
+
+def test_a_cages_required_values_leave_the_cells_seeing_all_their_places():
+    # r1c3 + r1c4 + r2c4 = 6 holds 1, 2 and 3; r1c5 and r1c6 see all three cells (row 1 and
+    # box 2), so hold none of them; r1c7 and r2c5 see only some, so keep them
+    killer = {"kind": "killer", "cells": ["r1c3", "r1c4", "r2c4"], "sum": 6}
+    puzzle = puzzle_from_dict({"size": 9, "givens": "." * 81, "rules": [killer]})
+    for cands in search_fixpoints(puzzle):
+        assert all(cands[v] == 0b111 for v in (2, 3, 12))
+        assert all(not cands[v] & 0b111 for v in (4, 5))
+        assert all(cands[v] & 0b111 == 0b111 for v in (6, 13))
+
+
+def test_a_cage_holds_what_the_rest_of_its_unit_cannot():
+    # r1c1..r1c3 = 15, and 9 is kept out of the rest of row 1 (9s in r2c5 and r3c8): the
+    # cage holds a 9, so its others add up to 6 (1 + 5 or 2 + 4)
+    killer = {"kind": "killer", "cells": ["r1c1", "r1c2", "r1c3"], "sum": 15}
+    givens = ["."] * 81
+    givens[9 + 4] = givens[18 + 7] = "9"
+    puzzle = puzzle_from_dict({"size": 9, "givens": "".join(givens), "rules": [killer]})
+    for cands in search_fixpoints(puzzle):
+        assert all(cands[v] & ~0b100011011 == 0 for v in (0, 1, 2))
+        assert cands[0] | cands[1] | cands[2] == 0b100011011
+
+
 @QUICK
 @given(st.lists(st.integers(1, 9), min_size=2, max_size=4), st.integers(0, 7), st.integers(0, 7))
 def test_a_quadruple_implies_exactly_its_fillings(values, r, c):

@@ -12,7 +12,9 @@
    - tables (allowed tuples) and linear sums, filtered to support (generalised arc
      consistency) once the cheaper steps are done, each only when a variable of it narrowed
      since it was last filtered; in search, a sum's cells that see each other are filtered
-     by the sets of different values they can take (dsum_filter, gsum_filter).
+     by the sets of different values they can take (dsum_filter, gsum_filter), and a killer
+     cage's sets also hold what the rest of a unit holding it cannot, and the values all its
+     sets hold leave the cells seeing all their places (house_must, required_out).
 
    A search state is the candidate array: one uint64 per variable. Search copies it at each
    branch (a few hundred bytes for 9x9), so nothing is undone on backtracking. Branching takes
@@ -67,6 +69,9 @@ typedef struct {
     int swords;           /* words of a set of value sets (2^distinct bits) */
     u64 *fw, *bw;         /* scratch: (arity + 1) * swords, value sets after each term */
     u64 *good;            /* swords: the value sets whose total is allowed */
+    int *cstart, *cvar;   /* CSR per full unit holding every term (a distinct sum): the
+                             unit's other variables (see house_must) */
+    int *cunit, ncomp;    /* those units */
     /* groups of terms that all differ (see gsum_filter): ngroups > 0 filters by them */
     int ngroups;
     int *gstart, *gterm;  /* CSR: the terms of each group */
@@ -433,10 +438,71 @@ static inline int set_take(u64 *dst, const u64 *good, const u64 *from, int SW, i
     return any != 0;
 }
 
+/* The values a sum of cells that differ must hold because a full unit holding all its cells
+   has no other place left for them (the rest of the unit cannot hold them); ~0 when some such
+   value is beyond the cells' values (no set holds it: a contradiction). */
+static u64 house_must(const Core *c, const Sum *s, const u64 *cand)
+{
+    u64 must = 0;
+    for (int k = 0; k < s->ncomp; k++) {
+        u64 rest = 0;
+        for (int i = s->cstart[k]; i < s->cstart[k + 1]; i++)
+            rest |= cand[s->cvar[i]];
+        must |= c->unit_full[s->cunit[k]] & ~rest;
+    }
+    if (must >> s->distinct)
+        return ~(u64)0;
+    return must;
+}
+
+/* Whether b is among the peers of a (peer lists are sorted). */
+static int is_peer(const Core *c, int a, int b)
+{
+    int lo = c->peer_start[a], hi = c->peer_start[a + 1];
+    while (lo < hi) {
+        int mid = (lo + hi) >> 1, p = c->peer[mid];
+        if (p == b) return 1;
+        if (p < b) lo = mid + 1; else hi = mid;
+    }
+    return 0;
+}
+
+/* A value every allowed set of a sum's cells holds goes in one of the cells that can still
+   take it, so no variable that differs from all of those holds it (a killer cage's required
+   values, as pointing removes a value from a unit). */
+static int required_out(Core *c, const Sum *s, u64 req, u64 *cand, int *qn, int *changed)
+{
+    for (; req; req &= req - 1) {
+        u64 bit = req & -req;
+        int at[64], np = 0;
+        for (int i = 0; i < s->arity; i++)
+            if (cand[s->vars[i]] & bit) at[np++] = s->vars[i];
+        if (!np)
+            return 0;
+        int a = at[0];
+        for (int k = c->peer_start[a]; k < c->peer_start[a + 1]; k++) {
+            int w = c->peer[k], all = 1;
+            if (!(cand[w] & bit))
+                continue;
+            for (int j = 1; j < np && all; j++)
+                all = is_peer(c, at[j], w);
+            if (!all)
+                continue;
+            if (!narrow(c, cand, w, ~bit, qn))
+                return 0;
+            *changed = 1;
+        }
+    }
+    return 1;
+}
+
 static int dsum_filter(Core *c, Sum *s, u64 *cand, int *qn, int *changed)
 {
     int n = s->arity, SW = s->swords;
     u64 *fw = s->fw, *bw = s->bw, keep[64];
+    u64 must = s->ncomp ? house_must(c, s, cand) : 0;
+    if (must == ~(u64)0)
+        return 0;
     memset(fw, 0, sizeof(u64) * SW * (n + 1));
     memset(bw, 0, sizeof(u64) * SW * (n + 1));
     fw[0] = 1;                                  /* the empty set */
@@ -444,13 +510,27 @@ static int dsum_filter(Core *c, Sum *s, u64 *cand, int *qn, int *changed)
         for (u64 y = cand[s->vars[i]]; y; y &= y - 1)
             set_add(fw + (size_t)(i + 1) * SW, fw + (size_t)i * SW, SW, CTZ(y));
     u64 any = 0;
+    u64 *last = bw + (size_t)n * SW;
     for (int w = 0; w < SW; w++) {
         u64 t = fw[(size_t)n * SW + w] & s->good[w];   /* the sets of an allowed total */
-        bw[(size_t)n * SW + w] = t;
+        for (u64 m = must; m; m &= m - 1) {            /* ... that hold what they must */
+            int j = CTZ(m);
+            if (j < 6) t &= ~ZLOW[j];
+            else if (!(w & (1 << (j - 6)))) t = 0;
+        }
+        last[w] = t;
         any |= t;
     }
     if (!any)
         return 0;
+    /* the values every one of those sets holds */
+    u64 req = ((u64)1 << s->distinct) - 1;
+    for (int j = 0; j < s->distinct; j++) {
+        int without = 0;
+        for (int w = 0; w < SW && !without; w++)
+            without = j < 6 ? (last[w] & ZLOW[j]) != 0 : (!(w & (1 << (j - 6))) && last[w]);
+        if (without) req &= ~((u64)1 << j);
+    }
     for (int i = n - 1; i >= 0; i--) {
         u64 k = 0;
         for (u64 y = cand[s->vars[i]]; y; y &= y - 1)
@@ -467,7 +547,7 @@ static int dsum_filter(Core *c, Sum *s, u64 *cand, int *qn, int *changed)
             *changed = 1;
         }
     }
-    return 1;
+    return req ? required_out(c, s, req, cand, qn, changed) : 1;
 }
 
 /* A sum whose terms fall into groups of cells that all differ (a little killer's cells in one
@@ -899,6 +979,7 @@ static void core_free_parts(Core *c)
         Sum *s = &c->sums[i];
         free(s->vars); free(s->shift); free(s->target); free(s->reach); free(s->need);
         free(s->tmp); free(s->fw); free(s->bw); free(s->good);
+        free(s->cstart); free(s->cvar); free(s->cunit);
         free(s->gstart); free(s->gterm); free(s->gsign); free(s->gd); free(s->gsums);
         free(s->gsets);
     }
@@ -1116,6 +1197,47 @@ static int read_groups(Core *c, Sum *s, PyObject *groups)
     return 0;
 }
 
+/* The full units that hold every term of a distinct sum, and each one's other variables
+   (house_must reads them). */
+static int read_houses(Core *c, Sum *s)
+{
+    int total = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int k = 0, at = 0;
+        for (int u = 0; u < c->nunits; u++) {
+            const int *us = c->unit + c->unit_start[u];
+            int len = c->unit_start[u + 1] - c->unit_start[u], inside = 0;
+            for (int i = 0; i < s->arity; i++)
+                for (int j = 0; j < len; j++)
+                    if (us[j] == s->vars[i]) { inside++; break; }
+            if (inside != s->arity)
+                continue;
+            if (pass) {
+                s->cunit[k] = u;
+                s->cstart[k] = at;
+                for (int j = 0; j < len; j++) {
+                    int mine = 0;
+                    for (int i = 0; i < s->arity && !mine; i++)
+                        mine = us[j] == s->vars[i];
+                    if (!mine)
+                        s->cvar[at++] = us[j];
+                }
+            } else
+                total += len - s->arity;
+            k++;
+        }
+        if (!pass) {
+            s->ncomp = k;
+            s->cunit = malloc(sizeof(int) * (k ? k : 1));
+            s->cstart = malloc(sizeof(int) * (k + 1));
+            s->cvar = malloc(sizeof(int) * (total ? total : 1));
+            if (!s->cunit || !s->cstart || !s->cvar) { PyErr_NoMemory(); return -1; }
+        } else
+            s->cstart[k] = at;
+    }
+    return 0;
+}
+
 static int read_sums(Core *c, PyObject *sums)
 {
     PyObject *seq = PySequence_Fast(sums, "sums must be a sequence");
@@ -1204,6 +1326,8 @@ static int read_sums(Core *c, PyObject *sums)
         }
         if (groups && groups != Py_None && read_groups(c, s, groups) < 0)
             goto bad;
+        if (distinct && read_houses(c, s) < 0)
+            goto bad;
     }
     Py_DECREF(seq);
     return 0;
@@ -1257,6 +1381,15 @@ static int watch_lists(Core *c)
                     c->watch_start[vs[i] + 1]++;
                 for (int j = 0; j < i && !pass; j++)
                     c->repeats[k] |= vs[j] == vs[i];
+            }
+            /* a distinct sum reads the rest of the units holding it too (house_must) */
+            const Sum *s = k < c->ntables ? NULL : &c->sums[k - c->ntables];
+            for (int i = 0; s && s->ncomp && i < s->cstart[s->ncomp]; i++) {
+                int v = s->cvar[i];
+                if (pass)
+                    c->watch[c->watch_start[v] + fill[v]++] = k;
+                else
+                    c->watch_start[v + 1]++;
             }
         }
         if (!pass) {

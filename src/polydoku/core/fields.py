@@ -62,7 +62,8 @@ class _Core:
         self.cache_left = MASK_CACHE_BYTES // per_entry
         self.tables = C.table_bits + C.implied_bits
         # in search, a sum over cells that differ is filtered by value sets, as in the core
-        self.linears = [_DistinctSum(s) if s.distinct else _GroupSum(s) if s.groups else s
+        self.linears = [_DistinctSum(s, C.units, C.peers) if s.distinct
+                        else _GroupSum(s) if s.groups else s
                         for s in C.linears + C.implied_sums]
         impossible = [x * N + a - 1 for (x, a), row in C.conflicts.items()
                       if row.get(x, 0) >> (a - 1) & 1]
@@ -176,12 +177,26 @@ class _Core:
         for t in (*self.tables, *self.linears):
             vs = t.vars
             mine = [cands[v] for v in vs]
-            support = t.support(mine)
-            if support is None:
-                return None
+            if isinstance(t, _DistinctSum):
+                got = t.narrow(cands)
+                if got is None:
+                    return None
+                support, every = got
+            else:
+                plain = t.support(mine)
+                if plain is None:
+                    return None
+                support, every = plain, 0
             for var, c, s in zip(vs, mine, support):
                 if c & ~s:
                     cands[var] = c & s
+                    drop.append(var)
+            if every:
+                out = cast(_DistinctSum, t).required_out(cands, every)
+                if out is None:
+                    return None
+                for var, bit in out:
+                    cands[var] &= ~bit
                     drop.append(var)
         if not drop:
             return Y

@@ -4,6 +4,8 @@ core filters them in C."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 from ..problem import Linear, Problem, Table
 
 
@@ -134,17 +136,74 @@ class _DistinctSum(_Supporter):
     filters it: by the sets of different values the cells can take one by one, forward from
     the first cell and back from the allowed totals. A value stays only where some such set
     with an allowed total uses it: the exact support of the sum and the differences together,
-    which totals alone miss."""
+    which totals alone miss.
 
-    def __init__(self, s: _Sum):
-        self.vars, self.target = s.vars, s.target
+    In search (`narrow`) it also reads the full units holding all its cells: a value the rest
+    of such a unit cannot hold is in the cage, so only sets holding it are allowed; and a value
+    every allowed set holds leaves each variable that differs from all the cells still able to
+    take it (`required_out`)."""
+
+    def __init__(self, s: _Sum, units: Sequence[tuple[int, ...]] = (),
+                 peers: Sequence[Collection[int]] = ()):
+        self.vars, self.target, self.d = s.vars, s.target, s.distinct
+        mine = set(s.vars)
+        self.houses = [((1 << len(u)) - 1, tuple(v for v in u if v not in mine))
+                       for u in units if mine <= set(u)]
+        self.peers = peers
+        self.asked: tuple = ((), None)
 
     def _support(self, cands: list[int]) -> list[int] | None:
+        out = self._sets(cands, 0)
+        return None if out is None else out[0]
+
+    def _sets(self, cands: list[int], must: int) -> tuple[list[int], int] | None:
+        """Return each cell's values some allowed set holding `must` uses, and the values
+        every such set holds; None when there is no such set."""
         forward = _forward_sets(cands)
-        good = {used for used in forward[-1] if self.target >> _index_sum(used) & 1}
+        good = {used for used in forward[-1]
+                if self.target >> _index_sum(used) & 1 and used & must == must}
         if not good:
             return None
-        return _back_sets(forward, cands, good)
+        every = -1
+        for used in good:
+            every &= used
+        return _back_sets(forward, cands, good), every
+
+    def narrow(self, cands: list[int]) -> tuple[list[int], int] | None:
+        """Return, from every variable's candidates, the cells' supported candidates and the
+        values every allowed set holds (see the class); None on a contradiction."""
+        must = 0
+        for full, rest in self.houses:
+            held = 0
+            for v in rest:
+                held |= cands[v]
+            must |= full & ~held
+        if must >> self.d:
+            return None
+        mine = [cands[v] for v in self.vars]
+        key = (tuple(mine), must)
+        if self.asked[0] == key:
+            return self.asked[1]
+        out = self._sets(mine, must)
+        self.asked = (key, out)
+        return out
+
+    def required_out(self, cands: list[int], every: int) -> list[tuple[int, int]] | None:
+        """Return the (variable, value bit) pairs a value every allowed set holds rules out:
+        each variable differing from all the cells that can still take it; None when such
+        a value has no cell left."""
+        out = []
+        while every:
+            bit = every & -every
+            every ^= bit
+            at = [v for v in self.vars if cands[v] & bit]
+            if not at:
+                return None
+            seen = set(self.peers[at[0]])
+            for v in at[1:]:
+                seen &= set(self.peers[v])
+            out += [(w, bit) for w in sorted(seen) if cands[w] & bit]
+        return out
 
 
 class _GroupSum(_Supporter):
