@@ -374,14 +374,26 @@ def _cage_sets(n: int, masks: tuple[int, ...], total: int, limit: int
         return None
     keep = [0] * k
     fits = []
-    for combo in combinations(range(1, n + 1), k):
-        if sum(combo) != total:
+    union = 0
+    for m in masks:
+        union |= m
+    for combo, values in _totalling(n, k, total):
+        # no placing at all when a value has no cell or a cell no value: skip the search
+        if values & ~union or not all(m & values for m in masks):
             continue
-        used = _matched(list(masks), sum(1 << (v - 1) for v in combo))
+        used = _matched(list(masks), values)
         if any(used):
             fits.append(combo)
             keep = [a | b for a, b in zip(keep, used)]
     return tuple(keep), tuple(fits)
+
+
+@lru_cache(maxsize=4096)
+def _totalling(n: int, k: int, total: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Return the sets of k different values 1..n adding up to `total`, each with its
+    bitmask, in order."""
+    return tuple((combo, sum(1 << (v - 1) for v in combo))
+                 for combo in combinations(range(1, n + 1), k) if sum(combo) == total)
 
 
 def sets_words(fits: list[tuple[int, ...]]) -> str:

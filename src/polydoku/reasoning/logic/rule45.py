@@ -295,9 +295,11 @@ def fillings(lay: Layout, terms: list[tuple[int, int]], masks: list[int], rhs: i
     rest_lo = [sum(lo[j:]) for j in range(k)] + [0]
     rest_hi = [sum(hi[j:]) for j in range(k)] + [0]
     keep = [0] * k
+    full = [masks[j] for j in order]
     chosen: list[int] = []          # candidate numbers so far
 
-    def walk(j: int, left: int) -> None:
+    def walk(j: int, left: int, ruled_out: int) -> None:
+        # ruled_out: the candidates those chosen so far keep apart from them
         if j == k:
             if left == 0:
                 for t, c in enumerate(chosen):
@@ -305,15 +307,19 @@ def fillings(lay: Layout, terms: list[tuple[int, int]], masks: list[int], rhs: i
             return
         if not rest_lo[j] <= left <= rest_hi[j]:
             return
+        # a filling through here would keep nothing not kept already: no need to find one
+        if all(keep[t] >> (chosen[t] % n) & 1 for t in range(j)) and all(
+                keep[t] == full[t] for t in range(j, k)):
+            return
         for v in vals[j]:
             c = cells[j] * n + v - 1
-            if any(conflicts[p] >> c & 1 for p in chosen):
+            if ruled_out >> c & 1:
                 continue
             chosen.append(c)
-            walk(j + 1, left - coefs[j] * v)
+            walk(j + 1, left - coefs[j] * v, ruled_out | conflicts[c])
             chosen.pop()
 
-    walk(0, rhs)
+    walk(0, rhs, 0)
     out = [0] * k
     for t, j in enumerate(order):
         out[j] = keep[t]
