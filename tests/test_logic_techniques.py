@@ -825,7 +825,8 @@ def test_every_technique_is_tested():
         "Clue Combinations", "Inequality", "Lockout Line", "Numbered Room",
         "Killer Cage", "Thermometer", "Arrow Sum", "Kropki Pair", "XV Pair",
         "German Whispers", "Parity Line", "Palindrome", "Renban", "Between Line", "45 Rule",
-        "Innies and Outies", "Region-Sum Totals", "Renban Claiming", "Whispers Neighbours",  # test_line_houses.py
+        "Innies and Outies", "Region-Sum Totals", "Renban Claiming", "Whispers Neighbours",
+        "Whispers Polarity",  # test_line_houses.py
         "Cage Unit Overlap", "Cage Interaction", "Clue Unit Overlap",  # test_clue_overlap.py
         "Law of Leftovers",  # test_leftovers.py
         "Hidden Cage", "Cage Splitting",  # test_hidden_cages.py

@@ -62,6 +62,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Whispers Neighbours", 40, "Medium", "clues",
        "a whispers cell whose two neighbours on the line see each other loses a value that "
        "leaves them only one value far enough (on 9x9, a 4 would need 9 on both sides)"),
+    _t("Whispers Polarity", 60, "Medium", "clues",
+       "a whispers line alternates low and high values (1-4 and 6-9 on 9x9): the way round "
+       "that leaves a house it crosses too many or too few cells for its low or high values "
+       "is false"),
     _t("Region-Sum Totals", 40, "Medium", "clues",
        "a region-sum line's segments make the same total: only the totals every segment can "
        "make remain, and each cell keeps the values of fillings that make one"),

@@ -38,7 +38,7 @@ BASE: dict[str, float] = {
     "Nabner Line": 2.0, "Pairwise Relation": 2.0, "Value Indexing": 2.0, "Hidden Skyscraper": 2.0,
     "45 Rule": 2.5, "Innies and Outies": 3.0, "Hidden Cage": 3.0, "Cage Splitting": 3.2,
     "Sum Parity": 3.2,
-    "Whispers Neighbours": 2.6, "Region-Sum Totals": 2.6, "Renban Claiming": 2.8,
+    "Whispers Neighbours": 2.6, "Whispers Polarity": 3.0, "Region-Sum Totals": 2.6, "Renban Claiming": 2.8,
     "Cage Unit Overlap": 2.8, "Cage Interaction": 3.0,
     "Law of Leftovers": 3.0,
     "Constraint Propagation": 2.0,

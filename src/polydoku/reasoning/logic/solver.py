@@ -25,7 +25,7 @@ from ...model import Puzzle
 from ...problem import Problem, build_problem
 from ...verify import is_solution
 from . import (als, cages, chains, clue_claiming, clues, fish, forcing, hidden_cages,
-               intersections, leftovers, line_houses, mirrors, parity, propagation, rule45,
+               intersections, leftovers, line_houses, mirrors, parity, polarity, propagation, rule45,
                rule_combinations, single_digit, singles, skyscrapers, subsets, uniqueness,
                wings)
 from .board import Board, Layout, layout_of
@@ -54,6 +54,7 @@ FINDERS: tuple[tuple[tuple[str, ...], Finder], ...] = (
     (("Locked Candidates (variant)",), intersections.find_locked_variant),
     (("Cell Forcing",), intersections.find_cell_forcing),
     (("Whispers Neighbours",), line_houses.find_whispers_neighbours),
+    (("Whispers Polarity",), polarity.find_whispers_polarity),
     (("Region-Sum Totals",), line_houses.find_region_sum_totals),
     (("Renban Claiming",), line_houses.find_renban_claiming),
     (("Cage Unit Overlap",), cages.find_cage_unit_overlap),
