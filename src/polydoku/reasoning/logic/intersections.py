@@ -141,28 +141,38 @@ def find_pigeonhole(board: Board) -> Step | None:
     if lay.is_classic:
         return None
     conflicts, planes = board.conflicts(), board.planes()
-    # all a house's search reads is what the candidate rules out and the places of every
-    # value in the house: one searched in vain with both as they stand needs no second look
+    # all a house's search reads is what the candidate rules out there and the places of
+    # every value in the house: one searched in vain with both as they stand needs no
+    # second look (what the candidate rules out elsewhere may change: clue links)
     state = [tuple([pl & h.mask for pl in planes]) for h in lay.houses]
+    inside = recall(lay.memo, ("house candidates",), lambda: _house_candidates(lay))
     for x in board.unsolved():
         for a in values_of(board.cand[x]):
             p = lay.cand(x, a)
-            kill, houses, barren = _exclusions(lay, x, p, conflicts[p])
+            row = conflicts[p]
+            kill, houses = _exclusions(lay, x, p, row)
+            barren = recall(lay.memo, ("pigeonhole", p), dict)
             for h in houses:
-                if barren.get(h) == state[h]:
+                seen = (state[h], row & inside[h])
+                if barren.get(h) == seen:
                     continue
                 step = _pigeonhole_in(board, x, a, kill, lay.houses[h])
                 if step:
                     return step
-                barren[h] = state[h]
+                barren[h] = seen
     return None
 
 
-def _exclusions(lay, x: int, p: int, row: int) -> tuple[dict[int, int], list[int], dict]:
+def _house_candidates(lay) -> list[int]:
+    """Return, per house, every candidate of its cells as one bitset."""
+    every = (1 << lay.size) - 1
+    return [sum(every << (i * lay.size) for i in h.cells) for h in lay.houses]
+
+
+def _exclusions(lay, x: int, p: int, row: int) -> tuple[dict[int, int], list[int]]:
     """Return what candidate p (x holding a) rules out, given its conflicts `row`: per value,
-    the cells it takes that value from; the houses those cells lie in, in order; and, to
-    fill in, each house's places of every value when last searched there in vain."""
-    def make() -> tuple[dict[int, int], list[int], dict]:
+    the cells it takes that value from; and the houses those cells lie in, in order."""
+    def make() -> tuple[dict[int, int], list[int]]:
         n = lay.size
         kill: dict[int, int] = {}           # value -> the cells x = a takes it from
         houses: set[int] = set()
@@ -171,8 +181,8 @@ def _exclusions(lay, x: int, p: int, row: int) -> tuple[dict[int, int], list[int
             if j != x:
                 kill[v + 1] = kill.get(v + 1, 0) | 1 << j
                 houses.update(lay.cell_houses[j])
-        return kill, sorted(houses), {}
-    return recall(lay.memo, ("pigeonhole", p, row), make)
+        return kill, sorted(houses)
+    return recall(lay.memo, ("pigeonhole exclusions", p, row), make)
 
 
 def _pigeonhole_in(board: Board, x: int, a: int, kill: dict[int, int],
