@@ -151,7 +151,7 @@ def find_pigeonhole(board: Board) -> Step | None:
             p = lay.cand(x, a)
             row = conflicts[p]
             kill, houses = _exclusions(lay, x, p, row)
-            barren = recall(lay.memo, ("pigeonhole", p), dict)
+            barren: dict[int, tuple] = recall(lay.memo, ("pigeonhole", p), dict)
             for h in houses:
                 seen = (state[h], row & inside[h])
                 if barren.get(h) == seen:
