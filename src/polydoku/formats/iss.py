@@ -147,7 +147,7 @@ class _Reader:
         t = text.lower()
         if t.startswith("cc") and t[2:].isdigit():
             raise BadInput(f"{text}: a chaos construction's region cell, which polydoku reads "
-                           f"in ChaosCount and ChaosArrow only")
+                           f"in ChaosCount, ChaosArrow and SameValues only")
         if len(t) != 4 or t[0] != "r" or t[2] != "c" or t[1] not in _BASE[1:] \
                 or t[3] not in _BASE[1:]:
             raise BadInput(f"{one_line(text[:20])!r} is not an ISS cell id (R1C1)")
