@@ -134,13 +134,21 @@ def test_an_or_the_grid_does_not_fix_is_refused_by_an_engine_that_counts_solutio
     assert refusal and "an or's choice of option" in refusal and "\n" not in refusal
 
 
-def test_unbidden_first_hidden_is_unique_with_its_published_grid():
+@pytest.mark.parametrize("name, ors", [("Unbidden First Hidden", 1),
+                                       ("Hidden Skyscraper - Full Odd", 19),
+                                       ("City Planning", 36)])
+def test_iss_collection_ors_over_many_cells_are_unique_with_their_published_grid(name, ors):
     """ISS's "Unbidden First Hidden" (https://sudokupad.app/1i71uad30f): an or of nine
     options, each the same first hidden skyscraper of row 9 from the right and column 9 from
-    below, the ninth (9, which nothing hides) never holding: over 17 cells, past a table."""
-    entry = collection("Unbidden First Hidden")
+    below, the ninth (9, which nothing hides) never holding, over 17 cells; "Hidden
+    Skyscraper - Full Odd" (an odd first hidden skyscraper per row and column) and "City
+    Planning" (each number a given or a skyscraper clue), ors over whole rows and columns:
+    each lowered with a selector, as no table of their fillings is within bounds."""
+    from polydoku.problem.build import build_problem
+    entry = collection(name)
     puzzle = read_puzzle(entry["input"])
-    assert sum(r.kind == "or" for r in puzzle.rules) == 1
+    assert sum(r.kind == "or" for r in puzzle.rules) == ors
+    assert build_problem(puzzle).free_aux
     for engine in ("native", "sat"):
         out = api.count(puzzle, api.get_engine(engine), limit=2, timeout=120)
         assert len(out.solutions) == 1 and out.exhausted, engine

@@ -3,9 +3,9 @@
 An option is a list of rules that must all hold. Each is lowered on its own, and a small
 search (forward checking, the variable of fewest values first) lists the fillings of the
 cells the options read that its constraints and the houses among those cells allow. Their
-union is one table, which every engine takes. The lists are bounded: past them, an or is
-lowered with an auxiliary naming the option that holds (`selector.py`), and refused by name
-where an option's constraint is too wide for that too.
+union is one table, which every engine takes. The lists are bounded: past them, and first
+for an or over more than SELECT_OVER cells, an or is lowered with an auxiliary naming the
+option that holds (`selector.py`), and refused by name where that fails too.
 """
 
 from __future__ import annotations
@@ -18,6 +18,10 @@ from .ir import AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Table, var
 
 MOST_FILLINGS = 20_000      # rows of the table an or becomes
 MOST_NODES = 400_000        # search nodes for one option's fillings
+# an or over more cells is lowered with a selector when it can be: over 9 cells or more, the
+# fillings of ISS's collection's ors are always past MOST_FILLINGS, which the search takes
+# 0.7 to 2 s to find out (19 of them in one puzzle)
+SELECT_OVER = 8
 
 
 def option_constraints(builder_type, geometry: Geometry, option: Sequence[Rule]
@@ -245,6 +249,13 @@ def lower_choice(b, options: Sequence[Sequence[Rule]]) -> None:
     inside = set(scope)
     houses: list[Constraint] = [AllDifferent(tuple(v for v in unit if v in inside))
                                 for unit in g.units if len(inside.intersection(unit)) > 1]
+    from .selector import lower_selected
+    if len(scope) > SELECT_OVER:
+        try:                    # a selector first: its rows are few where it takes the or
+            lower_selected(b, lowered)
+            return
+        except BadInput:
+            pass
     rows: set[tuple[int, ...]] = set()
     try:
         for constraints, aux in lowered:
@@ -252,9 +263,9 @@ def lower_choice(b, options: Sequence[Sequence[Rule]]) -> None:
             domains.update({g.ncells + k: size for k, size in enumerate(aux)})
             fillings([*constraints, *houses], domains, scope, rows)
     except BadInput as wide:
-        # too many fillings to list: a selector names the option that holds (selector.py)
-        from .selector import lower_selected
-        try:
+        if len(scope) > SELECT_OVER:
+            raise
+        try:                    # too many fillings to list: a selector (selector.py)
             lower_selected(b, lowered)
         except BadInput:
             raise wide from None

@@ -59,14 +59,12 @@ def lower_selected(b, lowered: Sequence[tuple[list[Constraint], list[int]]]) -> 
     """Lower "at least one option holds" into builder `b` with a selector: `lowered` holds
     each option's constraints and auxiliary domain sizes as `choice.option_constraints`
     makes them (auxiliaries numbered from the grid's cells on). BadInput when an option's
-    constraint is too wide to list."""
+    constraint is too wide to list, before anything is added to `b`."""
     g = b.geometry
     n, nv = g.ncells, g.nvalues
     units = [frozenset(u) for u in g.units]
-    chosen = b.new_var(len(lowered), "option")
-    tables: list[tuple[tuple[int, ...], list[tuple[int, ...]]]] = []
+    tables: list[tuple[int, tuple[int, ...], list[tuple[int, ...]]]] = []
     for k, (constraints, aux) in enumerate(lowered, start=1):
-        mine = {n + j: b.new_var(size, f"option {k} aux {j + 1}") for j, size in enumerate(aux)}
         sizes = {n + j: size for j, size in enumerate(aux)}
         for c in constraints:
             vs = tuple(dict.fromkeys(variables(c)))
@@ -80,7 +78,10 @@ def lower_selected(b, lowered: Sequence[tuple[list[Constraint], list[int]]]) -> 
                 raise BadInput(f"an or's option holds a constraint over {len(vs)} variables, "
                                f"too many to list as rows")
             rows += [(j, *r) for j in range(1, len(lowered) + 1) if j != k for r in free]
-            tables.append(((chosen, *(mine.get(v, v) for v in vs)), rows))
-    for vars_, rows in tables:
-        b.table(vars_, rows)
+            tables.append((k, vs, rows))
+    chosen = b.new_var(len(lowered), "option")
+    mine = [{n + j: b.new_var(size, f"option {k} aux {j + 1}") for j, size in enumerate(aux)}
+            for k, (_, aux) in enumerate(lowered, start=1)]
+    for k, vs, rows in tables:
+        b.table((chosen, *(mine[k - 1].get(v, v) for v in vs)), rows)
     b.free_aux = True           # a grid two options keep is one solution per option chosen
