@@ -59,6 +59,7 @@ SLOW = {
     "test_explainer.py::test_a_forcing_net_is_rated_by_its_size",
     "test_files.py::test_a_full_disk_names_the_file_and_leaves_nothing_half_written",
     "test_core.py::test_the_hardest_published_variants_solve_on_the_compiled_core",
+    "test_core.py::test_a_puzzle_of_thermometers_alone_counts_unique_by_branching_on_places",
     "test_propagation_core.py::test_the_readers_exclude_what_the_constraints_say_on_the_data_sets[variants]",
     "test_propagation_core.py::test_the_fixpoints_are_the_same_compiled_and_in_python_on_the_variant_sets[iss_collection]",
     "test_differential.py::test_status_agrees_with_native[resolvelib]",

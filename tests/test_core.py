@@ -283,6 +283,20 @@ def test_killer_counts_are_those_of_every_grid(seed, monkeypatch):
     assert fast[2] == sum(1 for g in all_grids() if is_solution(problem.puzzle, g)), rules
 
 
+def test_a_puzzle_of_thermometers_alone_counts_unique_by_branching_on_places():
+    # ISS's "A kind of magic": nineteen two-cell thermometers and no given; the compiled
+    # search branches on a value's two places in a unit where cells keep many candidates,
+    # and still counts exactly: one grid, the published one
+    from polydoku.formats import read_puzzle
+    rows = [json.loads(line) for line in
+            (Path(__file__).parent / "data" / "iss_collection.jsonl").read_text().splitlines()]
+    entry = next(d for d in rows if d["name"] == "A kind of magic")
+    problem = build_problem(read_puzzle(entry["input"]))
+    out = native.search(problem, 2, timeout=60)
+    assert out.exhausted and len(out.solutions) == 1
+    assert "".join(map(str, out.solutions[0][:81])) == entry["solution"]
+
+
 def search_fixpoints(puzzle, givens=()) -> list:
     """Return the search's fixpoint of a puzzle with `givens` placed, compiled and in Python."""
     problem = build_problem(puzzle)
