@@ -138,6 +138,17 @@ def _samples(rng) -> list:
     return [instance(kind, rng) for kind in rng.sample(takers, 2)]
 
 
+def _kinds(data: list) -> set[str]:
+    """Return the kinds of rules given as JSON data, those inside an or's options too."""
+    out = set()
+    for d in data:
+        out.add(d if isinstance(d, str) else d["kind"])
+        if isinstance(d, dict):
+            for option in d.get("options", ()):
+                out |= _kinds(option if isinstance(option, list) else [option])
+    return out
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(0, 3))
 def test_counts_agree_between_native_and_sat_and_with_values_one_to_n(rng, low):
@@ -157,7 +168,7 @@ def test_counts_agree_between_native_and_sat_and_with_values_one_to_n(rng, low):
     assert sorted(native.solutions) == sorted(sat.solutions)
     truth = [grid for grid in GRIDS if not grid_problems(puzzle, grid)]
     assert sorted(native.solutions) == truth
-    if not {d if isinstance(d, str) else d["kind"] for d in data} & READS_VALUES:
+    if not _kinds(data) & READS_VALUES:
         ones = Puzzle(Geometry.of_size(4), (0,) * 16, rules_from_data(data, Geometry.of_size(4)))
         assert native.count == api.count(ones, "native", limit=300).count
 
