@@ -99,17 +99,31 @@ HIDDEN = {"kind": "or", "options": [
      {"kind": "hidden-skyscraper", "side": "top", "index": 4, "value": v}] for v in (1, 2, 4)]}
 
 
-@pytest.mark.parametrize("rules", [[WHITE_OR_CAGE], [HIDDEN]])
+ROOM_OR_SUM = {"kind": "or", "options": [
+    {"kind": "numbered-room", "side": "left", "index": 2, "value": 3},
+    {"kind": "x-sum", "side": "left", "index": 2, "sum": 3}]}
+SUM_OR_WHITE = {"kind": "or", "options": [
+    {"kind": "killer", "cells": ["r1c1", "r2c3"], "sum": 5},
+    {"kind": "kropki-white", "cells": ["r1c1", "r1c2"]}]}
+LE_OR_GE = {"kind": "or", "options": [
+    {"kind": "killer-bound", "cells": ["r1c1", "r2c3", "r4c2"], "max": 6},
+    {"kind": "killer-bound", "cells": ["r3c1", "r2c4"], "min": 7}]}
+
+
+@pytest.mark.parametrize("rules", [[WHITE_OR_CAGE], [HIDDEN], [ROOM_OR_SUM], [SUM_OR_WHITE],
+                                   [LE_OR_GE]])
 def test_an_or_past_its_table_bound_keeps_its_grids_with_a_selector(monkeypatch, rules):
     """With the table bound lowered to 3 fillings, the ors are lowered with an auxiliary
-    naming an option that holds (problem/selector.py): every solver family still finds
-    exactly the grids the statement accepts, each once though two options keep it."""
-    from polydoku.problem import build, choice
+    naming an option that holds (problem/selector.py), and every sum with a slack it sets:
+    every solver family still finds exactly the grids the statement accepts, each once
+    though two options keep it."""
+    from polydoku.problem import build, choice, selector
     puzzle = puzzle_with(rules)
     grids = truth(puzzle)
     assert 0 < len(grids) < 288
     build._lowered.cache_clear()
     monkeypatch.setattr(choice, "MOST_FILLINGS", 3)
+    monkeypatch.setattr(selector, "SUM_ROWS", 1)
     try:
         assert build.build_problem(puzzle).free_aux
         for engine in ("native", "sat", "cpsat"):
@@ -134,22 +148,27 @@ def test_an_or_the_grid_does_not_fix_is_refused_by_an_engine_that_counts_solutio
     assert refusal and "an or's choice of option" in refusal and "\n" not in refusal
 
 
-@pytest.mark.parametrize("name, ors", [("Unbidden First Hidden", 1),
-                                       ("Hidden Skyscraper - Full Odd", 19),
-                                       ("City Planning", 36)])
-def test_iss_collection_ors_over_many_cells_are_unique_with_their_published_grid(name, ors):
+@pytest.mark.parametrize("name, ors, engines", [
+    ("Unbidden First Hidden", 1, ("native", "sat")),
+    ("Hidden Skyscraper - Full Odd", 19, ("native", "sat")),
+    ("City Planning", 36, ("native", "sat")),
+    ("Numbered Rooms vs X-Sums", 17, ("sat",))])     # native: no answer within minutes
+def test_iss_collection_ors_over_many_cells_are_unique_with_their_published_grid(name, ors,
+                                                                                 engines):
     """ISS's "Unbidden First Hidden" (https://sudokupad.app/1i71uad30f): an or of nine
     options, each the same first hidden skyscraper of row 9 from the right and column 9 from
     below, the ninth (9, which nothing hides) never holding, over 17 cells; "Hidden
     Skyscraper - Full Odd" (an odd first hidden skyscraper per row and column) and "City
-    Planning" (each number a given or a skyscraper clue), ors over whole rows and columns:
-    each lowered with a selector, as no table of their fillings is within bounds."""
+    Planning" (each number a given or a skyscraper clue) and "Numbered Rooms vs X-Sums"
+    (each clue a numbered room or an x-sum, the x-sum's total a slack the selector sets),
+    ors over whole rows and columns: each lowered with a selector, as no table of their
+    fillings is within bounds."""
     from polydoku.problem.build import build_problem
     entry = collection(name)
     puzzle = read_puzzle(entry["input"])
     assert sum(r.kind == "or" for r in puzzle.rules) == ors
     assert build_problem(puzzle).free_aux
-    for engine in ("native", "sat"):
+    for engine in engines:
         out = api.count(puzzle, api.get_engine(engine), limit=2, timeout=120)
         assert len(out.solutions) == 1 and out.exhausted, engine
         assert "".join(map(puzzle.symbol, out.solutions[0])) == entry["solution"], engine

@@ -4,7 +4,7 @@
 many cells (two whole lines, each an option's hidden skyscraper) those are too many to list.
 Here each option's constraints are kept, one table each with the selector as a column: the
 option's own rows where it is chosen, and where another is, any values of the cells with
-the option's auxiliaries at 1. A constraint among cells of one house that only says they
+the option's auxiliaries at 1; a sum too wide to list gets a slack the selector sets. A constraint among cells of one house that only says they
 differ is left out (the house says it always). A grid some options keep has a solution per
 option chosen, so the problem counts grids (`Problem.free_aux`).
 """
@@ -19,6 +19,7 @@ from ..errors import BadInput
 from .ir import AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Table, variables
 
 MOST_ROWS = 20_000          # rows of one option's constraint with the selector
+SUM_ROWS = MOST_ROWS        # a sum of more fillings than these gets a slack instead
 
 
 def _holds(c: Constraint, at: dict[int, int]) -> bool:
@@ -55,6 +56,23 @@ def _rows(c: Constraint, vs: tuple[int, ...], sizes: dict[int, int]) -> set[tupl
             if _holds(c, dict(zip(vs, vals)))}
 
 
+def _slack(c: Linear, sizes: dict[int, int]) -> tuple[int, int, int, int]:
+    """Return a slack variable for a sum of an option too wide to list: its size, its
+    value where the option is chosen (the sum is then c's own), its coefficient and the
+    new right-hand side. Where another option is chosen, the slack's other value (any for
+    an equation: it takes up the difference) lets the other variables take any values."""
+    ends = [sorted((k, k * sizes[v])) for k, v in zip(c.coefs, c.vars)]
+    lo, hi = sum(e[0] for e in ends), sum(e[1] for e in ends)
+    if c.op == "==":            # sum + slack = rhs + own
+        own = max(1, hi - c.rhs + 1)
+        return max(own, c.rhs + own - lo), own, 1, c.rhs + own
+    if c.op == "<=":            # sum - m * (slack - 1) <= rhs, slack 1 chosen, 2 not
+        m = max(0, hi - c.rhs)
+        return 2, 1, -m, c.rhs - m
+    m = max(0, c.rhs - lo)      # sum + m * (slack - 1) >= rhs
+    return 2, 1, m, c.rhs + m
+
+
 def lower_selected(b, lowered: Sequence[tuple[list[Constraint], list[int]]]) -> None:
     """Lower "at least one option holds" into builder `b` with a selector: `lowered` holds
     each option's constraints and auxiliary domain sizes as `choice.option_constraints`
@@ -64,6 +82,7 @@ def lower_selected(b, lowered: Sequence[tuple[list[Constraint], list[int]]]) -> 
     n, nv = g.ncells, g.nvalues
     units = [frozenset(u) for u in g.units]
     tables: list[tuple[int, tuple[int, ...], list[tuple[int, ...]]]] = []
+    sums: list[tuple[int, Linear, tuple[int, int, int, int]]] = []
     for k, (constraints, aux) in enumerate(lowered, start=1):
         sizes = {n + j: size for j, size in enumerate(aux)}
         for c in constraints:
@@ -72,6 +91,9 @@ def lower_selected(b, lowered: Sequence[tuple[list[Constraint], list[int]]]) -> 
                     any(u.issuperset(vs) for u in units):
                 continue
             sizes.update({v: nv for v in vs if v < n})
+            if isinstance(c, Linear) and prod(sizes[v] for v in vs) > SUM_ROWS:
+                sums.append((k, c, _slack(c, sizes)))
+                continue
             rows = [(k, *r) for r in sorted(_rows(c, vs, sizes))]
             free = list(product(*((range(1, nv + 1) if v < n else (1,)) for v in vs)))
             if len(rows) + (len(lowered) - 1) * len(free) > MOST_ROWS:
@@ -84,4 +106,11 @@ def lower_selected(b, lowered: Sequence[tuple[list[Constraint], list[int]]]) -> 
             for k, (_, aux) in enumerate(lowered, start=1)]
     for k, vs, rows in tables:
         b.table((chosen, *(mine[k - 1].get(v, v) for v in vs)), rows)
+    for k, c, (size, own, coef, rhs) in sums:
+        slack = b.new_var(size, f"option {k} slack")
+        b.table((chosen, slack), [(j, a) for j in range(1, len(lowered) + 1)
+                                  for a in range(1, size + 1)
+                                  if (a == own if j == k else a != own or c.op == "==")])
+        b.linear((*(mine[k - 1].get(v, v) for v in c.vars), slack), (*c.coefs, coef), rhs,
+                 c.op)
     b.free_aux = True           # a grid two options keep is one solution per option chosen
