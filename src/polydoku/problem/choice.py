@@ -88,6 +88,8 @@ class _Search:
                 self.on[v].append(c)
         self.nodes = 0
         self.indexes: dict[int, list[dict[int, int]]] = {}
+        # per table and column, the rows that a set of values (a mask) allows, as found
+        self.supports: dict[int, list[dict[int, int]]] = {}
 
     def _index(self, c: Table) -> list[dict[int, int]]:
         """Return, per column of a table, the rows (bits of an int) that hold each value."""
@@ -98,6 +100,7 @@ class _Search:
                 for k, a in enumerate(row):
                     index[k][a] = index[k].get(a, 0) | 1 << r
             self.indexes[id(c)] = index
+            self.supports[id(c)] = [{} for _ in c.vars]
         return index
 
     def fillings(self, scope: list[int]) -> Iterator[tuple[int, ...]]:
@@ -186,15 +189,22 @@ class _Search:
                         new[y] = dom[y] & ~near
         elif isinstance(c, Table):
             index = self._index(c)
+            known = self.supports[id(c)]
             alive = -1                      # the rows every variable's values allow
             for k, v in enumerate(c.vars):
-                rows = 0
-                for a in _values(dom[v]):
-                    rows |= index[k].get(a, 0)
+                mask = dom[v]
+                rows = known[k].get(mask)   # the same values recur: their rows once
+                if rows is None:
+                    rows = 0
+                    for a in _values(mask):
+                        rows |= index[k].get(a, 0)
+                    known[k][mask] = rows
                 alive &= rows
                 if not alive:
                     return None
             for k, v in enumerate(c.vars):
+                if _one(dom[v]):            # its one value is in every row alive
+                    continue
                 keep = 0
                 for a in _values(dom[v]):
                     if index[k].get(a, 0) & alive:
