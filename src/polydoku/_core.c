@@ -461,6 +461,16 @@ static u64 house_must(const Core *c, const Sum *s, const u64 *cand)
     return must;
 }
 
+/* Whether the units holding a distinct sum leave it a value to hold that none of its cells
+   holds already: when not, a narrowing outside it there changes nothing of its filtering. */
+static int house_news(const Core *c, const Sum *s, const u64 *cand)
+{
+    u64 must = house_must(c, s, cand), placed = 0;
+    for (int i = 0; i < s->arity; i++)
+        if (SINGLE(cand[s->vars[i]])) placed |= cand[s->vars[i]];
+    return (must & ~placed) != 0;
+}
+
 /* Whether b is among the peers of a (peer lists are sorted). */
 static int is_peer(const Core *c, int a, int b)
 {
@@ -751,8 +761,14 @@ static int fixpoint(Core *c, u64 *cand, int qn, int use_locked)
             for (int i = 0; i < c->nsums; i++) {
                 Sum *s = &c->sums[i];
                 int k = c->ntables + i;
-                if (!c->dirty[k] || (s->search_only && !c->strong))
+                int nk = c->ntables + c->nsums;
+                if (c->dirty[nk + k] && !c->dirty[k]
+                    && !(c->strong && s->distinct && house_news(c, s, cand)))
+                    c->dirty[nk + k] = 0;     /* only the rest of its units narrowed, and
+                                                 they leave it nothing new to hold */
+                if (!(c->dirty[k] || c->dirty[nk + k]) || (s->search_only && !c->strong))
                     continue;
+                c->dirty[nk + k] = 0;
                 c->dirty[k] = !c->repeats[k];
                 if (!(!c->strong ? sum_filter(c, s, cand, &qn, &changed)
                       : s->distinct ? dsum_filter(c, s, cand, &qn, &changed)
@@ -785,7 +801,7 @@ fail:
    start: a failed fixpoint leaves marks, which only cost a filtering more. */
 static void dirty_all(Core *c)
 {
-    memset(c->dirty, 1, (size_t)(c->ntables + c->nsums));
+    memset(c->dirty, 1, (size_t)(c->ntables + c->nsums) * 2);
 }
 
 
@@ -1418,7 +1434,7 @@ static int watch_lists(Core *c)
 {
     int nk = c->ntables + c->nsums;
     c->watch_start = calloc(c->n + 1, sizeof(int));
-    c->dirty = malloc(nk ? nk : 1);
+    c->dirty = malloc(nk ? 2 * nk : 1);     /* then per sum: the rest of its units narrowed */
     c->repeats = calloc(nk ? nk : 1, 1);
     if (!c->watch_start || !c->dirty || !c->repeats) { PyErr_NoMemory(); return -1; }
     for (int pass = 0; pass < 2; pass++) {
@@ -1440,7 +1456,7 @@ static int watch_lists(Core *c)
             for (int i = 0; s && s->ncomp && i < s->cstart[s->ncomp]; i++) {
                 int v = s->cvar[i];
                 if (pass)
-                    c->watch[c->watch_start[v] + fill[v]++] = k;
+                    c->watch[c->watch_start[v] + fill[v]++] = nk + k;
                 else
                     c->watch_start[v + 1]++;
             }
