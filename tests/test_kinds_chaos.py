@@ -277,3 +277,29 @@ def test_chaos_regions_take_rectangles_and_refuse_more_values_by_name():
     for data in ("chaos-construction", {"kind": "chaos-count", "control": "r1c1"}):
         with pytest.raises(BadInput, match="not 9 values on 6x6 cells"):
             puzzle_from_dict({"size": 6, "values": [1, 9], "givens": "." * 36, "rules": [data]})
+
+
+def test_a_grid_is_checked_against_the_chaos_regions_by_one_search(monkeypatch):
+    # every chaos rule reads one drawing: the first of them searches for it, once per grid
+    from polydoku.model.check import violations
+    from polydoku.rules.kind import chaos_construction
+    searches = []
+    search = chaos_construction.partition_problems
+
+    def counted(grid, g, clues):
+        searches.append(len(clues))
+        return search(grid, g, clues)
+    monkeypatch.setattr(chaos_construction, "partition_problems", counted)
+    row, = collection("Chaos Construction: cell count")
+    puzzle = read_puzzle(row["input"])
+    assert sum(r.kind == "chaos-count" for r in puzzle.rules) == 8
+    grid = [int(ch) for ch in row["solution"]]
+    assert is_solution(puzzle, tuple(grid)) and searches == [9]
+    n = puzzle.geometry.width
+    for r in range(n):                  # rows and columns still hold every value once
+        grid[r * n], grid[r * n + 1] = grid[r * n + 1], grid[r * n]
+    searches.clear()
+    assert list(violations(puzzle, grid)) == [
+        "chaos construction: no regions fitting the chaos clues of 6 connected cells "
+        "holding every value"]
+    assert searches == [9]

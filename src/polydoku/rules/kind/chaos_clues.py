@@ -9,7 +9,8 @@ regions of a chaos construction (chaos_construction.py), which they imply.
   over the arms; by default the four arms from the control to the grid's edges.
 
 Each reads the one drawing of regions every chaos rule of the puzzle shares: the statement
-(`violations`) searches for a drawing that fits all of them at once.
+(`violations`) searches for a drawing that fits all of them at once, run by the first of
+them only (`shared_problems`), so a grid is searched once and each problem said once.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ...errors import BadInput
 from ...model.geometry import Cell, Geometry, cell_name
 from ...model.rules import Rule, Shape, ShapeKind
 from .. import params
-from .chaos_construction import chaos_refusal, chaos_rules, partition_problems, region_variables
+from .chaos_construction import chaos_refusal, region_variables, shared_problems
 
 _BASE = "0123456789abcdefg"         # ISS writes a row or column number in base 17
 
@@ -63,7 +64,7 @@ class _ChaosClue(Rule):
         return chaos_refusal(geometry)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
-        yield from partition_problems(grid, geometry, chaos_rules(rules, self))
+        yield from shared_problems(grid, geometry, rules, self)
 
     def reference(self) -> Cell:
         raise NotImplementedError

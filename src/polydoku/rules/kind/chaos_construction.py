@@ -41,6 +41,17 @@ def chaos_rules(rules: Sequence[Rule], own: Rule) -> list[Any]:
     return found or [own]
 
 
+def shared_problems(grid: Sequence[int], g: Geometry, rules: Sequence[Rule],
+                    own: Rule) -> list[str]:
+    """Return why no drawing of regions fits a full grid and every chaos rule of `rules`,
+    as `own` reports it: the first of those rules searches once for all of them, and the
+    others return [] when it is there (so each problem is said once per grid)."""
+    found = chaos_rules(rules, own)
+    if found[0] is not own and any(r is own for r in found):
+        return []
+    return partition_problems(grid, g, found)
+
+
 def grid_neighbours(g: Geometry, i: int) -> list[int]:
     """Return the indices of the orthogonal neighbours of cell index i."""
     r, c = g.cell(i)
@@ -187,7 +198,7 @@ class ChaosConstruction(GlobalRule):
         return chaos_refusal(geometry)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
-        yield from partition_problems(grid, geometry, chaos_rules(rules, self))
+        yield from shared_problems(grid, geometry, rules, self)
 
     def holds_for(self, grid, region: list[int], label: int, g: Geometry) -> bool:
         """Return whether this rule holds of the region just drawn (always: it is the drawing)."""

@@ -16,7 +16,7 @@ from ...model.geometry import Cell, Geometry, cell_name
 from ...model.rules import Rule, Shape, ShapeKind
 from .. import params
 from .chaos_clues import _iss_cc, _iss_cells
-from .chaos_construction import chaos_refusal, chaos_rules, partition_problems, region_variables
+from .chaos_construction import chaos_refusal, region_variables, shared_problems
 
 def _is_cc(arg: str) -> bool:
     return arg[:2].upper() == "CC" and arg[2:].isdigit()
@@ -34,7 +34,7 @@ class _RegionClue(Rule):
         return chaos_refusal(geometry)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
-        yield from partition_problems(grid, geometry, chaos_rules(rules, self))
+        yield from shared_problems(grid, geometry, rules, self)
 
     @staticmethod
     def _region_cells(args: list[str], n: int, cell: Callable[[str], str]) -> list[str]:
