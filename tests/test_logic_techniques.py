@@ -364,7 +364,7 @@ def test_constraint_propagation_on_a_sum_with_no_technique():
     b = clue_board({"kind": "arrow", "circle": ["r1c1", "r1c2"],
                     "cells": ["r2c1", "r3c1", "r4c1"]})
     step = assert_only(b, "Constraint Propagation", moves(["r1c1"], "3456789"))
-    assert step.text.startswith("Constraint Propagation: arrow 1 on ")
+    assert step.text.startswith("Constraint Propagation: arrow at r1c1 on ")
 
 
 def test_clue_combinations_keep_apart_what_the_rules_keep_apart():
@@ -385,7 +385,7 @@ def test_clue_combinations_keep_apart_what_the_rules_keep_apart():
     lay = b.layout
     assert {f"{lay.name(i)}={v}" for i, v in step.eliminations} == {
         "r1c2=1", "r1c2=8", "r2c1=2", "r3c1=2"}
-    assert step.text.startswith("Clue Combinations: arrow 1 on r1c1, r1c2, r2c1 and r3c1 ")
+    assert step.text.startswith("Clue Combinations: arrow at r1c1 on r1c1, r1c2, r2c1 and r3c1 ")
     names = ["r1c1", "r1c2", "r2c1", "r3c1"]
     fills = [f for f in product(range(1, 10), repeat=4)
              if len(set(f)) == 4 and 10 * f[0] + f[1] == f[2] + f[3]]

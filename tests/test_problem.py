@@ -9,11 +9,18 @@ stays a clash). Every grid that survives is then checked again in full. So each 
 exactly {grid : predicate(grid)}, without visiting four billion grids.
 """
 
+import random
+import re
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from polydoku.errors import BadInput
 from polydoku.model import Puzzle, violations
-
-from polydoku.rules import parse_rules
+from polydoku.model.geometry import Geometry
+from polydoku.problem.build import Builder
+from polydoku.rules import KINDS, parse_rules, rule_from_data, rules_from_data
 from polydoku.formats import parse_line
 from polydoku.problem import AbsDiffNot, AllDifferent, Nogood, Table, build_problem, lower
 from polydoku.verify import is_solution
@@ -246,3 +253,69 @@ def test_a_relation_makes_the_nogoods_the_dataclass_makes():
         b.constraints[0].x = 1                       # still frozen
     assert identifier("kropki 2 place of 1") == "kropki_2_place_of_1"
     assert identifier("9 é-x") == "a_9___x"
+
+
+def test_a_rule_is_labelled_by_what_a_solver_reads():
+    # a little killer by its sum and start, a cage by its total, a bound in words, and a
+    # second rule worded alike (two dots from r1c1) numbered so that a label names one rule
+    g = Geometry.of_size(9)
+    rules = rules_from_data([
+        {"kind": "little-killer", "cell": "r5c9", "direction": "DL", "sum": 25},
+        {"kind": "killer", "cells": ["r1c1", "r1c2"], "sum": 15},
+        {"kind": "killer-bound", "cells": ["r9c1", "r9c2"], "min": 10},
+        {"kind": "arrow", "circle": ["r3c3"], "cells": ["r4c4", "r5c5"]},
+        {"kind": "kropki-white", "cells": ["r1c1", "r2c1"]},
+        {"kind": "kropki-white", "cells": ["r1c1", "r1c2"]},
+        "anti-knight"], g)
+    problem = build_problem(Puzzle(g, (0,) * 81, rules))
+    labels = {c.origin.kind + str(c.origin.number): c.label for c in problem.constraints
+              if not c.origin.unit}
+    assert labels == {"little-killer1": "little killer 25 from r5c9",
+                      "killer1": "cage (15) at r1c1..r1c2",
+                      "killer-bound1": "cage (at least 10) at r9c1",
+                      "arrow1": "arrow at r3c3",
+                      "kropki-white1": "kropki-white at r1c1",
+                      "kropki-white2": "kropki-white at r1c1 #2",
+                      "anti-knight0": "anti-knight"}
+
+
+_CELL = st.tuples(st.integers(1, 9), st.integers(1, 9)).map(lambda rc: f"r{rc[0]}c{rc[1]}")
+_CELLS = st.lists(_CELL, min_size=1, max_size=4, unique=True)
+# the kinds of numbers and totals a puzzle's own data gives (their `sample` draws none)
+_CLUES = st.one_of(
+    st.builds(lambda c, d, s: {"kind": "little-killer", "cell": c, "direction": d, "sum": s},
+              _CELL, st.sampled_from(["UL", "UR", "DL", "DR"]), st.integers(0, 81)),
+    st.builds(lambda cs, s: {"kind": "killer", "cells": cs, "sum": s}, _CELLS,
+              st.integers(1, 45)),
+    st.builds(lambda c, cs: {"kind": "arrow", "circle": [c], "cells": cs}, _CELL, _CELLS),
+    st.builds(lambda k, side, i, v: {"kind": k, "side": side, "index": i,
+                                     "count" if k == "skyscraper" else "sum": v},
+              st.sampled_from(["sandwich", "x-sum", "skyscraper"]),
+              st.sampled_from(["top", "bottom", "left", "right"]), st.integers(1, 9),
+              st.integers(1, 9)))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.sampled_from(sorted(KINDS)), _CLUES), min_size=1, max_size=4),
+       st.integers(0, 10 ** 9))
+def test_labels_are_plain_words_and_name_one_rule_each(items, seed):
+    # whatever a rule's fields, its label holds kind names, numbers, cell names and plain
+    # punctuation only (encoders write labels into artifacts, steps into terminals), and no
+    # two rules of a puzzle share one
+    g = Geometry.of_size(9)
+    rng = random.Random(seed)
+    b = Builder(g)
+    labels = []
+    for item in items:
+        data = KINDS[item].sample(rng, 9) if isinstance(item, str) else item
+        if data is None:
+            continue
+        try:
+            rule = rule_from_data(data, g)
+            Puzzle(g, (0,) * 81, (rule,))
+        except BadInput:                    # fields this grid refuses, a kind of other grids
+            continue
+        b.start(rule)
+        labels.append(b.label)
+    assert all(re.fullmatch(r"[0-9a-z .,()/-]+( #[0-9]+)?", lab) for lab in labels), labels
+    assert len(set(labels)) == len(labels), labels

@@ -2,8 +2,9 @@
 
 A rule kind lowers itself (`Rule.lower`) through the `Builder` here, which offers the
 vocabulary of the IR (all-different groups, pair relations, tables, sums) and auxiliary
-variables. Engines never change when a kind is added. Labels are made here from the kind and
-its place in the puzzle, never from puzzle text, since encoders write them into artifacts.
+variables. Engines never change when a kind is added. Labels are made here from the kind, its
+number or total and its cells (what a solver reads on the grid: "little killer 36 from r5c9"),
+never from puzzle text, since encoders write them into artifacts and steps into terminals.
 """
 
 from __future__ import annotations
@@ -20,6 +21,33 @@ from .ir import (NO_ORIGIN, AbsDiffNot, AllDifferent, Constraint, Linear, Nogood
 
 
 _NOT_NAME = re.compile(r"[^0-9A-Za-z]")
+# what a rule's label may hold: kind names, numbers, cell names and plain punctuation
+_PLAIN = re.compile(r"[0-9a-z .,()/-]+")
+# the signs a kind's words may use, in plain words
+_SIGNS = {"≥": "at least ", "≤": "at most ", "≠": "not "}
+
+
+def rule_words(rule: Rule, geometry: Geometry) -> str:
+    """Return what a solver calls a rule: a global rule its kind; any other its kind, its
+    number or total and its place as `Rule.describe` words them ("little killer 36 from
+    r5c9", "cage (15) at r1c1..r1c3"), or its kind and first cell when those words hold
+    anything but kind names, numbers, cell names and plain punctuation."""
+    if rule.is_global:
+        return rule.kind
+    words = rule.describe(geometry)
+    for sign, plain in _SIGNS.items():
+        words = words.replace(sign, plain)
+    if _PLAIN.fullmatch(words):
+        return words
+    cells = rule.footprint()
+    return f"{rule.kind} at {cell_name(cells[0])}" if cells else rule.kind
+
+
+def numbered(words: str, seen: dict[str, int]) -> str:
+    """Return a rule's label from its words and the words of the rules before it (`seen`,
+    updated): the words, the second rule worded alike "#2" after them, and so on."""
+    n = seen[words] = seen.get(words, 0) + 1
+    return words if n == 1 else f"{words} #{n}"
 
 
 def identifier(text: str) -> str:
@@ -43,6 +71,8 @@ class Builder:
         self.origin = NO_ORIGIN
         self.rules: tuple[Rule, ...] = ()
         self._counts: dict[str, int] = {}
+        self._words: dict[str, int] = {}    # rules worded alike so far, by their words
+        self._key = ""                      # the rule's kind and ordinal, for auxiliary names
         # per relation (as `relation` takes it) and domain sizes: the value pairs it refuses
         self._refusals: dict[tuple, tuple[tuple[int, int], ...]] = {}
         # what the rules of one puzzle build once and share, by name (the chaos regions)
@@ -51,9 +81,11 @@ class Builder:
         self.free_aux = False
 
     def start(self, rule: Rule) -> None:
-        """Begin the constraints of one rule: its label is its kind and its ordinal."""
+        """Begin the constraints of one rule: its label is its words (`rule_words`), the
+        second rule worded alike numbered "#2" so that a label names one rule."""
         k = self._counts[rule.kind] = self._counts.get(rule.kind, 0) + 1
-        self.label = rule.kind if rule.is_global else f"{rule.kind} {k}"
+        self._key = rule.kind if rule.is_global else f"{rule.kind} {k}"
+        self.label = numbered(rule_words(rule, self.geometry), self._words)
         self.origin = Origin(rule.kind, 0 if rule.is_global else k)
 
     def unit(self, vars_: Sequence[int], kind: str, number: int) -> None:
@@ -74,7 +106,7 @@ class Builder:
         if domain_size < 1:
             raise ValueError("an auxiliary variable needs at least one value")
         self.aux.append(domain_size)
-        self.aux_names.append(identifier(f"{self.label or 'aux'} {what}"))
+        self.aux_names.append(identifier(f"{self._key or 'aux'} {what}"))
         return self.ncells + len(self.aux) - 1
 
     def var(self, cell: tuple[int, int]) -> int:

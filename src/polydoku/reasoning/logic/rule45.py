@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ...problem import Linear
+from ...problem.build import numbered, rule_words
 from ...rules.cells import cage_sets, sets_words
 from .board import Board, Layout, bits, remember
 from .step import Step, cell_list, make_step
@@ -41,7 +42,8 @@ class SumClue:
     terms: tuple[tuple[int, int], ...]      # (cell, coef)
     rhs: int
     words: str                              # "the cage (15) at r1c1..r1c3"
-    label: str = ""                         # the constraint's label ("killer 3")
+    label: str = ""                         # the constraint's label (one per rule)
+    kind: str = ""                          # the kind of rule it comes from ("killer")
 
 
 @dataclass(frozen=True)
@@ -57,17 +59,17 @@ class Equation:
 
 
 def _rule_words(layout: Layout) -> dict[str, str]:
-    """Return each constraint label's rule in words ("killer 3" -> "the cage ... at r1c1")."""
+    """Return each constraint label's rule in words ("cage (15) at r1c1..r1c3 #2" -> "the
+    cage (15) at r1c1..r1c3")."""
     problem = layout.problem
     puzzle = problem.puzzle if problem is not None else None
     if puzzle is None:
         return {}
     out: dict[str, str] = {}
-    counts: dict[str, int] = {}
+    seen: dict[str, int] = {}
     for rule in puzzle.rules:
-        k = counts[rule.kind] = counts.get(rule.kind, 0) + 1
-        label = rule.kind if rule.is_global else f"{rule.kind} {k}"
-        out[label] = "the " + rule.describe(puzzle.geometry)
+        words = rule_words(rule, puzzle.geometry)
+        out[numbered(words, seen)] = "the " + words
     return out
 
 
@@ -88,7 +90,8 @@ def sum_clues(layout: Layout) -> list[SumClue]:
         if not aux:
             terms = _merge(zip(c.vars, c.coefs))
             if terms:
-                out.append(SumClue(terms, c.rhs, words.get(c.label, c.label), c.label))
+                out.append(SumClue(terms, c.rhs, words.get(c.label, c.label), c.label,
+                                  c.origin.kind))
         elif len(aux) == 1 and abs(aux[0][1]) == 1:
             tied.setdefault(aux[0][0], []).append((c, aux[0][1]))
     for parts in tied.values():
@@ -100,7 +103,7 @@ def sum_clues(layout: Layout) -> list[SumClue]:
             if terms:
                 out.append(SumClue(terms, k0 * first.rhs - k * c.rhs,
                                    words.get(c.label, c.label) + " (two of its parts)",
-                                   c.label))
+                                   c.label, c.origin.kind))
     return out
 
 
@@ -365,7 +368,7 @@ def _classic_words(lay: Layout, eq: Equation, terms: list[tuple[int, int]], rhs:
     covering them (outies), "" for any other equation."""
     where = _houses_words(eq.houses)
     plural = len(eq.houses) > 1
-    cages = all(c.label.startswith("killer ") and all(a == 1 for _, a in c.terms) and s < 0
+    cages = all(c.kind == "killer" and all(a == 1 for _, a in c.terms) and s < 0
                 for c, s in eq.taken)
     if not cages:
         return ""
