@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
+from types import CodeType
 from typing import Callable, Iterable, Sequence
 
 from ..model import Puzzle, Rule, cell_name
@@ -143,7 +144,7 @@ class Builder:
         """Return the value pairs (1..dx, 1..dy) `ok` refuses, asked once per relation (a rule
         that puts one relation on every pair of neighbours, as the negative dots do, asks it
         for 144 pairs of cells)."""
-        key = (ok, dx, dy)
+        key = (_relation_key(ok), dx, dy)
         try:
             hit = self._refusals.get(key)
             keep = True
@@ -182,6 +183,24 @@ class Builder:
     def abs_diff_not(self, x: int, y: int, d: int) -> None:
         """Say |x - y| != d."""
         self.add(AbsDiffNot(x, y, d, self.label, self.origin))
+
+
+def _relation_key(ok: Callable[[int, int], bool]) -> object:
+    """Return what a relation's answers depend on: a function's code with the values it
+    closes over and its defaults (the bound object too, for a method), so the lambdas a rule
+    makes anew for each pair of cells (`lambda a, c, d=d: ...`) are asked once per distinct
+    set of values; any other callable stands for itself."""
+    code = getattr(ok, "__code__", None)
+    if not isinstance(code, CodeType):
+        return ok
+    closure = getattr(ok, "__closure__", None) or ()
+    kwdefaults = getattr(ok, "__kwdefaults__", None) or {}
+    try:
+        held = tuple(c.cell_contents for c in closure)
+    except ValueError:                  # a name it closes over is not bound yet
+        return ok
+    return (code, getattr(ok, "__self__", None), getattr(ok, "__defaults__", None),
+            tuple(kwdefaults.items()), held)
 
 
 @lru_cache(maxsize=64)
