@@ -104,6 +104,7 @@ def _compile(problem: Problem) -> Compiled:
     conflicts: dict[tuple[int, int], dict[int, int]] = {}
     tables = []
     linears = []
+    sums: list[Linear] = []
 
     def forbid(x: int, a: int, y: int, b: int) -> None:
         row = conflicts.get((x, a))
@@ -141,22 +142,29 @@ def _compile(problem: Problem) -> Compiled:
                         forbid(v, a, v, a)
             if distinct == size:
                 units.setdefault(frozenset(vs), tuple(dict.fromkeys(vs)))
-        elif isinstance(c, AbsDiffNot):
-            for a in range(1, size + 1):
-                for b in (a - c.d, a + c.d):
-                    if 1 <= b <= size:
-                        forbid(c.x, a, c.y, b)
+        elif isinstance(c, AbsDiffNot):     # forbid() written out over the pairs of d
+            x, y = c.x, c.y
+            for a, bit_b, b, bit_a in _apart_by(c.d, size):
+                row = get((x, a))
+                if row is None:
+                    row = conflicts[(x, a)] = {}
+                row[y] = row.get(y, 0) | bit_b
+                row = get((y, b))
+                if row is None:
+                    row = conflicts[(y, b)] = {}
+                row[x] = row.get(x, 0) | bit_a
         elif isinstance(c, Table):
             if c.vars or not c.tuples:
                 tables.append((tuple(c.vars), tuple(c.tuples)))
         elif isinstance(c, Linear):
             linears.append(_Sum(c, [problem.domain_size(v) for v in c.vars]))
+            sums.append(c)
         else:
             raise TypeError(f"native engine cannot handle {type(c).__name__}")
     dsizes = [size] * ncells + list(problem.aux)
     peers, peer_tuples, cell_peers = _peers(n, ncells, grid_units, groups)
     implied_sums = [_Sum(c, [dsizes[v] for v in c.vars])
-                    for c in house_sums(problem, list(units.values()))]
+                    for c in house_sums(problem, list(units.values()), sums)]
     for s in linears + implied_sums:
         s.distinct = _distinct_values(s, peers, dsizes)
     for s in linears + implied_sums:
@@ -171,6 +179,14 @@ def _compile(problem: Problem) -> Compiled:
         dsizes=dsizes, ncells=ncells, implied=_implied(problem),
         implied_sums=implied_sums,
         cell_peers=cell_peers)
+
+
+@lru_cache(maxsize=64)
+def _apart_by(d: int, size: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Return the value pairs (a, b) of 1..size with |a - b| = d, each as (a, b's bit, b,
+    a's bit), in the order an |x - y| != d constraint forbids them."""
+    return tuple((a, 1 << (b - 1), b, 1 << (a - 1)) for a in range(1, size + 1)
+                 for b in (a - d, a + d) if 1 <= b <= size)
 
 
 def _nogoods(conflicts: dict[tuple[int, int], dict[int, int]], n: int

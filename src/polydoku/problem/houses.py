@@ -20,12 +20,14 @@ MAX_TERMS = 8       # an implied sum of more open cells prunes too little for it
                     # (boxes: 143 ms with 12, 81 ms with 8, at the same nodes)
 
 
-def house_sums(problem: Problem, units: Sequence[Sequence[int]]) -> list[Linear]:
+def house_sums(problem: Problem, units: Sequence[Sequence[int]],
+               sums: Sequence[Linear] | None = None) -> list[Linear]:
     """Return the innie and outie sums of the houses (`units`: full units over cells, each
     holding every value once) and of pairs of disjoint houses side by side, built from the
-    problem's sums of known total; none when the problem has no such sum."""
+    problem's sums of known total (`sums`, its Linear constraints, when the caller has them
+    at hand); none when the problem has no such sum."""
     size, ncells = problem.size, problem.ncells
-    known = _known_sums(problem)
+    known = _known_sums(problem, problem.constraints if sums is None else sums)
     houses = [frozenset(u) for u in units if len(u) == size and all(v < ncells for v in u)]
     if not known or not houses:
         return []
@@ -54,11 +56,11 @@ def _regions(houses: tuple[frozenset[int], ...], size: int
     return tuple(regions.items())
 
 
-def _known_sums(problem: Problem) -> list[tuple[frozenset[int], int]]:
+def _known_sums(problem: Problem, constraints: Sequence) -> list[tuple[frozenset[int], int]]:
     """Return the problem's sums of cells each counted once with coefficient 1 and a known
-    total (cells, total)."""
+    total (cells, total), read from its constraints."""
     out = []
-    for c in problem.constraints:
+    for c in constraints:
         if (isinstance(c, Linear) and c.op == "==" and c.vars and all(k == 1 for k in c.coefs)
                 and len(set(c.vars)) == len(c.vars) and all(v < problem.ncells for v in c.vars)):
             out.append((frozenset(c.vars), c.rhs))
