@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, permutations, product
+from operator import itemgetter, ne
 from typing import Any, ClassVar, Iterator
 
 from ..errors import BadInput
@@ -301,27 +303,8 @@ class Quadruple(CellsRule):
         n = g.nvalues
         if len(wanted) > 4 or any(not 1 <= v <= n for v in wanted):
             return []
-        if len(apart) == 6:              # the four cells all differ: orders of value sets
-            if len(set(wanted)) < len(wanted):
-                return []
-            others = [v for v in range(1, n + 1) if v not in wanted]
-            out = sorted(p for extra in combinations(others, 4 - len(wanted))
-                         for p in permutations((*wanted, *extra)))
-            return out if len(out) <= self.MAX_FILLINGS else None
-        # the listed values put in their places every way, the other cells any value: a few
-        # hundred candidates, where a search cell by cell asked thousands of questions
-        found: set[tuple[int, ...]] = set()
-        for places in set(permutations(range(4), len(wanted))):
-            rest = [k for k in range(4) if k not in places]
-            t = [0] * 4
-            for k, v in zip(places, wanted):
-                t[k] = v
-            for extra in product(range(1, n + 1), repeat=len(rest)):
-                for k, v in zip(rest, extra):
-                    t[k] = v
-                found.add(tuple(t))
-        out = sorted(t for t in found if all(t[j] != t[k] for j, k in apart))
-        return out if len(out) <= self.MAX_FILLINGS else None
+        out = _block_fillings(tuple(wanted), tuple(apart), n, self.MAX_FILLINGS)
+        return None if out is None else list(out)
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         vals = values_at(grid, geometry, self.cells)
@@ -390,6 +373,35 @@ class Quadruple(CellsRule):
 
     def fpuzzles_written(self) -> dict[str, Any]:
         return {"values": list(self.values)}
+
+
+@lru_cache(maxsize=256)
+def _block_fillings(wanted: tuple[int, ...], apart: tuple[tuple[int, int], ...], n: int,
+                    limit: int) -> tuple[tuple[int, ...], ...] | None:
+    """Return every filling of four cells (values 1..n) that holds the `wanted` values, the
+    cells of each `apart` pair differing, in order; None past `limit`. It depends on nothing
+    else, so quadruples of the same values and shape share it (a grid of boxes has two
+    shapes: inside a box, or across a border)."""
+    if len(apart) == 6:              # the four cells all differ: orders of value sets
+        if len(set(wanted)) < len(wanted):
+            return ()
+        others = [v for v in range(1, n + 1) if v not in wanted]
+        out = sorted(p for extra in combinations(others, 4 - len(wanted))
+                     for p in permutations((*wanted, *extra)))
+        return tuple(out) if len(out) <= limit else None
+    # the listed values put in their places every way, the other cells any value: a few
+    # hundred candidates, where a search cell by cell asked thousands of questions
+    found: set[tuple[int, ...]] = set()
+    values = range(1, n + 1)
+    for places in set(permutations(range(4), len(wanted))):
+        at = dict(zip(places, wanted))
+        found.update(product(*[(at[k],) if k in at else values for k in range(4)]))
+    if len(apart) >= 2:     # the pairs apart as two item getters compared side by side
+        left, right = itemgetter(*[j for j, _ in apart]), itemgetter(*[k for _, k in apart])
+        out = sorted(t for t in found if all(map(ne, left(t), right(t))))
+    else:
+        out = sorted(t for t in found if all(t[j] != t[k] for j, k in apart))
+    return tuple(out) if len(out) <= limit else None
 
 
 @dataclass(frozen=True)
