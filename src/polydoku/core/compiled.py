@@ -332,16 +332,21 @@ def _pairs(conflicts, dsizes: list[int]) -> list[tuple[int, int, tuple[int, ...]
     value 1..D of x): filtering candidates by them keeps the pair consistent before either is
     placed (arc consistency), which masks alone do not."""
     forbidden: dict[tuple[int, int], dict[int, int]] = {}   # (x, y): a -> y's values barred
-    plain: dict[tuple[int, int], bool] = {}
+    more: set[tuple[int, int]] = set()          # the pairs whose nogoods say more than "differ"
+    get = forbidden.get
     for (x, a), row in conflicts.items():
+        own = 1 << (a - 1)
         for y, m in row.items():
             if x < y:
-                forbidden.setdefault((x, y), {})[a] = m
-                if m & ~(1 << (a - 1)):
-                    plain[(x, y)] = False
+                bad = get((x, y))
+                if bad is None:
+                    bad = forbidden[(x, y)] = {}
+                bad[a] = m
+                if m & ~own:
+                    more.add((x, y))
     out = []
     for (x, y), bad in forbidden.items():
-        if plain.get((x, y), True):
+        if (x, y) not in more:
             continue                          # plain "differ": placing a value says it all
         full = (1 << dsizes[y]) - 1
         out.append((x, y, tuple(full & ~bad.get(a, 0) for a in range(1, dsizes[x] + 1))))
