@@ -20,7 +20,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 # (without a cycle) and the layers below it, never one above
 LAYERS = (
     {"polydoku", "text", "errors", "stops", "units", "jobs", "files", "cache", "batch",
-     "cluster"},                                  # basics, which know no puzzle
+     "cluster", "gcpause"},                                  # basics, which know no puzzle
     {"model"},                                    # puzzle, geometry, the rule base
     {"rules"},                                    # the rule kinds and their registry
     {"formats", "problem", "verify"},             # readers and writers, the CSP IR, the checker

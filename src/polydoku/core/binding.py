@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+from ..gcpause import gc_paused
 from ..units import crossings
 from .compiled import Compiled, sum_groups as _sum_groups  # noqa: F401 (its old home)
 
@@ -36,7 +37,8 @@ def _ccore(C: Compiled):
     if _compiled is None:
         return None
     if C.ccore is None:
-        C.ccore = _build_ccore(C) or False
+        with gc_paused():
+            C.ccore = _build_ccore(C) or False
     return C.ccore or None
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Sequence
 
+from ..gcpause import gc_paused
 from ..problem import AbsDiffNot, AllDifferent, Linear, Nogood, Problem, Table
 from ..problem.houses import house_sums
 from .filters import _Sum, _TableBits
@@ -88,7 +89,8 @@ def compile_problem(problem: Problem) -> Compiled:
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is problem.constraints:
         return hit[1]
-    compiled = _compile(problem)
+    with gc_paused():                   # rows of conflicts, tuples, no cycle among them
+        compiled = _compile(problem)
     if len(_CACHE) >= _CACHED_PROBLEMS:
         _CACHE.clear()
     _CACHE[key] = (problem.constraints, compiled)

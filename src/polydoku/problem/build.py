@@ -15,6 +15,7 @@ from functools import lru_cache
 from types import CodeType
 from typing import Callable, Iterable, Sequence
 
+from ..gcpause import gc_paused
 from ..model import Puzzle, Rule, cell_name
 from ..model.geometry import Geometry
 from .ir import (NO_ORIGIN, AbsDiffNot, AllDifferent, Constraint, Linear, Nogood, Origin, Problem,
@@ -210,11 +211,12 @@ def _lowered(geometry: Geometry, rules: tuple[Rule, ...]
     rules, and whether some auxiliaries are free of the cells."""
     b = Builder(geometry)
     b.rules = rules
-    for k, unit in enumerate(geometry.units):
-        b.unit(unit, *geometry.unit_of(k))
-    for rule in rules:
-        b.start(rule)
-        rule.lower(b)
+    with gc_paused():                   # thousands of nogoods, no cycle among them
+        for k, unit in enumerate(geometry.units):
+            b.unit(unit, *geometry.unit_of(k))
+        for rule in rules:
+            b.start(rule)
+            rule.lower(b)
     return tuple(b.constraints), tuple(b.aux), tuple(b.aux_names), b.free_aux
 
 
