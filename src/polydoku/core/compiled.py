@@ -120,17 +120,20 @@ def _compile(problem: Problem) -> Compiled:
 
     ncells = problem.ncells
     get = conflicts.get
+    # most constraints are nogoods, in runs over one pair of variables (a relation's): a run's
+    # masks are gathered per value of each and written into the rows once per run
+    run_x = run_y = -1
+    run_a: dict[int, int] = {}
+    run_b: dict[int, int] = {}
     for c in problem.constraints:
-        if type(c) is Nogood:       # most constraints: forbid() written out, both ways
-            x, a, y, b = c.x, c.a, c.y, c.b
-            row = get((x, a))
-            if row is None:
-                row = conflicts[(x, a)] = {}
-            row[y] = row.get(y, 0) | 1 << (b - 1)
-            row = get((y, b))
-            if row is None:
-                row = conflicts[(y, b)] = {}
-            row[x] = row.get(x, 0) | 1 << (a - 1)
+        if type(c) is Nogood:
+            x, y = c.x, c.y
+            if x != run_x or y != run_y:
+                _write_run(conflicts, run_x, run_y, run_a, run_b)
+                run_x, run_y, run_a, run_b = x, y, {}, {}
+            a, b = c.a, c.b
+            run_a[a] = run_a.get(a, 0) | 1 << (b - 1)
+            run_b[b] = run_b.get(b, 0) | 1 << (a - 1)
         elif isinstance(c, AllDifferent):
             vs = c.vars
             if c.origin.unit and all(v < ncells for v in vs):
@@ -163,6 +166,7 @@ def _compile(problem: Problem) -> Compiled:
             sums.append(c)
         else:
             raise TypeError(f"native engine cannot handle {type(c).__name__}")
+    _write_run(conflicts, run_x, run_y, run_a, run_b)
     dsizes = [size] * ncells + list(problem.aux)
     peers, peer_tuples, cell_peers = _peers(n, ncells, grid_units, groups)
     implied_sums = [_Sum(c, [dsizes[v] for v in c.vars])
@@ -181,6 +185,22 @@ def _compile(problem: Problem) -> Compiled:
         dsizes=dsizes, ncells=ncells, implied=_implied(problem),
         implied_sums=implied_sums,
         cell_peers=cell_peers)
+
+
+def _write_run(conflicts: dict[tuple[int, int], dict[int, int]], x: int, y: int,
+               masks_x: dict[int, int], masks_y: dict[int, int]) -> None:
+    """Write a run of nogoods between x and y into the conflict rows: per value a of x the
+    values of y it forbids (`masks_x`), per value b of y those of x (`masks_y`)."""
+    for a, m in masks_x.items():
+        row = conflicts.get((x, a))
+        if row is None:
+            row = conflicts[(x, a)] = {}
+        row[y] = row.get(y, 0) | m
+    for b, m in masks_y.items():
+        row = conflicts.get((y, b))
+        if row is None:
+            row = conflicts[(y, b)] = {}
+        row[x] = row.get(x, 0) | m
 
 
 @lru_cache(maxsize=64)
