@@ -13,7 +13,7 @@ from ..errors import BadInput
 from ..model.geometry import Cell, Geometry, cell_name, parse_cell
 from ..model.rules import Rule, Shape, ShapeKind
 from . import params
-from .base import (CellsRule, fpuzzles_cells, fpuzzles_number, iss_number, cells_phrase, count_where, equal_pairs, fillings, span, value_at,
+from .base import (MAX_FILLINGS, CellsRule, fpuzzles_cells, fpuzzles_number, iss_number, cells_phrase, count_where, equal_pairs, span, value_at,
                    values_at, where)
 
 
@@ -71,13 +71,17 @@ class Arrow(Rule):
         if len(self.circle) != 1 or len(self.cells) > 4 or geometry.low != 1:
             return []
         cells = self.circle + self.cells
-
-        def ok(done: list[int]) -> bool:   # the circle first, then the shaft's running total
-            rest = len(cells) - len(done)
-            return sum(done[1:]) + rest <= done[0] and (rest > 0 or sum(done[1:]) == done[0])
-
-        table = fillings(geometry, cells, ok)
-        return [(cells, table)] if table else []
+        n = geometry.nvalues
+        if n > 9:
+            return []
+        idx = [geometry.index(c) for c in cells]
+        apart = [(j, k) for k in range(len(idx)) for j in range(k)
+                 if idx[j] in geometry.peers[idx[k]]]
+        # the circle's value, then each way the shaft adds up to it (at most 126 of them)
+        table = [t for total in range(1, n + 1)
+                 for t in ((total, *parts) for parts in _compositions(total, len(self.cells), n))
+                 if all(t[j] != t[k] for j, k in apart)]
+        return [(cells, table)] if table and len(table) <= MAX_FILLINGS else []
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         shaft = values_at(grid, geometry, self.cells)
@@ -373,6 +377,15 @@ class Quadruple(CellsRule):
 
     def fpuzzles_written(self) -> dict[str, Any]:
         return {"values": list(self.values)}
+
+
+@lru_cache(maxsize=256)
+def _compositions(total: int, parts: int, n: int) -> tuple[tuple[int, ...], ...]:
+    """Return every tuple of `parts` values of 1..n that adds up to `total`, in order."""
+    if parts == 0:
+        return ((),) if total == 0 else ()
+    return tuple((v, *rest) for v in range(1, min(n, total - parts + 1) + 1)
+                 for rest in _compositions(total - v, parts - 1, n))
 
 
 @lru_cache(maxsize=256)

@@ -36,39 +36,6 @@ def where(cells: Sequence[Cell]) -> str:
 MAX_FILLINGS = 600      # tuples in a table a rule implies for search (Rule.implied)
 
 
-def fillings(g: Geometry, cells: Sequence[Cell], ok: Callable[[list[int]], bool],
-             limit: int = MAX_FILLINGS) -> list[tuple[int, ...]] | None:
-    """Return every filling of `cells` (values 1..V, cells that share a row, column or box
-    differing) that `ok` accepts, `ok` being asked of each prefix too (False: no way on);
-    None past `limit` fillings or on grids of more than 9 values (a table too large to help)."""
-    if g.nvalues > 9:
-        return None
-    idx = [g.index(c) for c in cells]
-    peers = [g.peers[i] for i in idx]
-    apart = [[j for j in range(k) if idx[j] in peers[k]] for k in range(len(idx))]
-    out: list[tuple[int, ...]] = []
-
-    def fill(done: list[int]) -> bool:
-        k = len(done)
-        if k == len(idx):
-            out.append(tuple(done))
-            return len(out) <= limit
-        seen = 0                   # the values of the earlier cells this one must differ from
-        for j in apart[k]:
-            seen |= 1 << done[j]
-        for v in range(1, g.nvalues + 1):
-            if seen >> v & 1:
-                continue
-            done.append(v)
-            going = not ok(done) or fill(done)
-            done.pop()
-            if not going:
-                return False
-        return True
-
-    return out if fill([]) else None
-
-
 def mask_values(mask: int) -> Iterator[int]:
     """Yield the values of a candidate bitmask, lowest first."""
     while mask:
