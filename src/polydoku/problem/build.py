@@ -132,8 +132,12 @@ class Builder:
 
     def relation(self, x: int, y: int, ok: Callable[[int, int], bool]) -> None:
         """Say (x, y) takes only value pairs `ok` accepts: one nogood per refused pair."""
-        self.constraints.extend(nogoods(x, y, self._refused(ok, self._dsize(x), self._dsize(y)),
-                                        self.label, self.origin))
+        self.refuse(x, y, self._refused(ok, self._dsize(x), self._dsize(y)))
+
+    def refuse(self, x: int, y: int, pairs: Iterable[tuple[int, int]]) -> None:
+        """Say (x, y) takes none of the value `pairs`: one nogood per pair (a relation whose
+        refused pairs a rule already knows)."""
+        self.constraints.extend(nogoods(x, y, pairs, self.label, self.origin))
 
     def _dsize(self, var: int) -> int:
         """Return how many values a variable takes."""

@@ -226,27 +226,15 @@ class Sandwich(OutsideRule):
         # ties each place to its cell both ways: no nogoods beside, 288 a clue, needed),
         # between them a value of some set of that many middle values with the sum, outside
         # them the rest; the sum itself is the linear below
-        inside_ok, outside_ok = _sandwich_digits(n, self.value, off)
-        for j, x in enumerate(xs, start=1):
-            rows = []
-            for p in range(1, n + 1):
-                for q in range(1, n + 1):
-                    k = abs(p - q) - 1
-                    if p == q or k not in inside_ok:
-                        continue
-                    if j == p or j == q:
-                        rows.append((p, q, 1 if j == p else n))
-                        continue
-                    ok = inside_ok[k] if min(p, q) < j < max(p, q) else outside_ok[k]
-                    rows += [(p, q, a) for a in sorted(ok)]
+        for x, rows in zip(xs, _sandwich_rows(n, self.value, off)):
             b.table((lo, hi, x), rows)
         parts = []
+        counted = tuple((f, a, a + off + 1 if f == 2 else 1) for f in (1, 2) for a in range(1, n + 1))
         for j, x in enumerate(xs):
             inside = b.new_var(2, f"cell {j + 1} inside")
             b.table((lo, hi, inside), _between_rows(n, j + 1))
             part = b.new_var(n + off + 1, f"cell {j + 1} counts")      # its value + 1 inside
-            b.table((inside, x, part), [(f, a, a + off + 1 if f == 2 else 1)
-                                        for f in (1, 2) for a in range(1, n + 1)])
+            b.table((inside, x, part), counted)
             parts.append(part)
         b.linear(parts, [1] * n, self.value + n)
 
@@ -379,6 +367,30 @@ def _skyscraper_line(n: int, length: int, count: int, zero: bool) -> Unfolded:
 
 
 @lru_cache(maxsize=64)
+def _sandwich_rows(n: int, total: int, off: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Return, per place j of a sandwich line of n cells with clue `total`, the rows (place
+    of 1, place of N, value) its cell's table allows: the lowest value at the place of 1 and
+    there only, the highest at the place of N and there only, between them a value of some
+    set of that many middle values with the sum, outside them the rest. They depend on the
+    clue alone, so clues of one total share them."""
+    inside_ok, outside_ok = _sandwich_digits(n, total, off)
+    ends = [(p, q, abs(p - q) - 1) for p in range(1, n + 1) for q in range(1, n + 1)
+            if p != q and abs(p - q) - 1 in inside_ok]
+    inside = {k: sorted(v) for k, v in inside_ok.items()}
+    outside = {k: sorted(outside_ok[k]) for k in inside_ok}
+    out = []
+    for j in range(1, n + 1):
+        rows: list[tuple[int, int, int]] = []
+        for p, q, k in ends:
+            if j == p or j == q:
+                rows.append((p, q, 1 if j == p else n))
+                continue
+            rows += [(p, q, a) for a in (inside[k] if min(p, q) < j < max(p, q) else outside[k])]
+        out.append(tuple(rows))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
 def _between_rows(n: int, j: int) -> tuple[tuple[int, int, int], ...]:
     """Return the rows (place of 1, place of N, flag) of a sandwich line's place j: flag 2
     when j lies strictly between the two ends, else 1."""
@@ -422,16 +434,14 @@ class XSum(OutsideRule):
         first = xs[0]
         # implied, for propagation: for each first index k (X = k + off), what each later
         # cell can hold
-        inside_ok, outside_ok = _x_sum_digits(n, self.value, off)
-        b.unary(first, lambda k: k in inside_ok)
-        for j, x in enumerate(xs[1:], start=2):
-            b.relation(first, x, lambda k, a, j=j: k in inside_ok and
-                       a in (inside_ok[k] if j <= k + off else outside_ok[k]))
+        firsts, refused, counted = _x_sum_parts(n, self.value, off, b.nvalues)
+        b.unary(first, firsts.__contains__)
+        for x, pairs in zip(xs[1:], refused):
+            b.refuse(first, x, pairs)
         parts = []
-        for j, x in enumerate(xs[1:], start=2):
+        for j, (x, rows) in enumerate(zip(xs[1:], counted), start=2):
             part = b.new_var(n + off + 1, f"cell {j} counts")      # its value + 1 when counted
-            b.table((first, x, part), [(k, a, a + off + 1 if j <= k + off else 1)
-                                       for k in range(1, n + 1) for a in range(1, n + 1)])
+            b.table((first, x, part), rows)
             parts.append(part)
         # the first cell counts itself (X >= 1) or is 0: its value either way
         b.linear([first, *parts], [1] * n, self.value - off + n - 1)
@@ -496,6 +506,27 @@ class XSum(OutsideRule):
         elif 0 not in vals[:x] and sum(map(geometry.real, vals[:x])) != self.value:
             yield (f"the X-sum {self.place()} is {sum(map(geometry.real, vals[:x]))}, "
                    f"not {self.value}")
+
+
+@lru_cache(maxsize=64)
+def _x_sum_parts(n: int, total: int, off: int, nvalues: int
+                 ) -> tuple[frozenset[int], tuple[tuple[tuple[int, int], ...], ...],
+                            tuple[tuple[tuple[int, int, int], ...], ...]]:
+    """Return what an x-sum clue of `total` on a line of n cells says, which depends on the
+    clue alone (clues of one total share it): the first cell's indices that some sum allows;
+    per later place j = 2..n, the pairs (first's index, its index) it refuses (the next X-1
+    cells hold values of some set that makes the sum, the cells after them the rest); and
+    per place the rows (first's index, its index, its value + 1 when counted, else 1)."""
+    inside_ok, outside_ok = _x_sum_digits(n, total, off)
+    values = range(1, nvalues + 1)
+    refused = tuple(
+        tuple((k, a) for k in values for a in values
+              if not (k in inside_ok and a in (inside_ok[k] if j <= k + off else outside_ok[k])))
+        for j in range(2, n + 1))
+    counted = tuple(tuple((k, a, a + off + 1 if j <= k + off else 1)
+                          for k in range(1, n + 1) for a in range(1, n + 1))
+                    for j in range(2, n + 1))
+    return frozenset(inside_ok), refused, counted
 
 
 def _x_sum_digits(n: int, total: int, off: int = 0
