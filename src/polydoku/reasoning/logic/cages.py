@@ -39,7 +39,7 @@ def find_cage_unit_overlap(board: Board) -> Step | None:
     """Return a step where a value every fitting set of a killer cage holds has all its
     places in the cage inside one house, and that house's other cells lose it."""
     lay = board.layout
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
     if lay.is_classic or puzzle is None:
         return None
     cages = [r for r in puzzle.rules if isinstance(r, Killer) and r.total is not None]
@@ -76,7 +76,7 @@ def _house_cages(board: Board) -> list[tuple[House, list[tuple[Killer, list[int]
     """Return the houses that hold two or more whole killer cages with a sum, with those cages
     and their cells."""
     lay = board.layout
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
     if lay.is_classic or puzzle is None:
         return []
     g = puzzle.geometry

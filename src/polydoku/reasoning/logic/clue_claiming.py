@@ -43,7 +43,7 @@ def _all_clues(board: Board, masks: list[int]) -> list[tuple[str, Clue]]:
     """Return the clues no technique reads and the rule kinds with logic of their own, each
     with a key for the memory."""
     lay = board.layout
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
     out: list[tuple[str, Clue]] = [(f"c{k}", c) for k, c in enumerate(clues_of(lay))]
     if puzzle is not None:
         out += [(f"r{k}", _RuleClue(rule, puzzle, cells, masks))

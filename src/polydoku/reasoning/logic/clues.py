@@ -18,7 +18,7 @@ TECHNIQUES: tuple[str, ...] = tuple(dict.fromkeys(k.technique for k in KINDS.val
 def find_rule_step(board: Board, technique: str) -> Step | None:
     """Return the first step of `technique` that one of the puzzle's rules deduces."""
     lay = board.layout
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
     if puzzle is None:
         return None
     rules = [r for r in puzzle.rules if r.technique == technique]

@@ -25,7 +25,7 @@ from functools import cached_property
 from typing import Callable, Sequence, TypeVar, cast
 
 from ... import core
-from ...model import cell_name
+from ...model import Puzzle, cell_name
 from ...problem import (AbsDiffNot, AllDifferent, Linear, Nogood, Origin, Problem, Table,
                          variables)
 
@@ -101,6 +101,11 @@ class Layout:
     def ncells(self) -> int:
         """Return the number of cells, N²."""
         return self.size * self.size
+
+    @property
+    def puzzle(self) -> Puzzle | None:
+        """Return the puzzle whose rules the board reads (None for a bare problem)."""
+        return self.problem.puzzle if self.problem is not None else None
 
     def name(self, cell: int) -> str:
         """Return `r1c6` for a cell index."""

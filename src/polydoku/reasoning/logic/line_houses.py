@@ -50,7 +50,7 @@ def find_region_sum_totals(board: Board) -> Step | None:
     """Return a step where a region-sum line's segments share only some totals and a cell
     loses the values no filling of those totals uses."""
     lay = board.layout
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
     if lay.is_classic or puzzle is None or puzzle.geometry.low != 1:
         return None                 # (its totals add up value indices: the values are 1..N)
     g = puzzle.geometry
@@ -103,7 +103,7 @@ def find_renban_claiming(board: Board) -> Step | None:
     """Return a step where a value a renban line must hold has all its places on the line in
     one house, and that house's other cells lose it."""
     lay = board.layout
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
     if lay.is_classic or puzzle is None:
         return None
     lines = [r for r in puzzle.rules if isinstance(r, Renban)]
@@ -149,7 +149,7 @@ def find_whispers_neighbours(board: Board) -> Step | None:
     """Return a step where a whispers cell's two neighbours on the line see each other and
     cannot both hold a value far enough from one of its candidates."""
     lay = board.layout
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
     if lay.is_classic or puzzle is None:
         return None
     g, n = puzzle.geometry, lay.size

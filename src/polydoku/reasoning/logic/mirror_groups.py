@@ -14,7 +14,7 @@ from .layout import Layout, bits, recall
 def groups(lay: Layout) -> list[tuple[tuple[int, ...], str]]:
     """Return the groups of cells that must hold one value (two cells or more, joined by
     palindrome lines and clones), each with the rules that join them, in words."""
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
     if puzzle is None:
         return []
     geo = puzzle.geometry

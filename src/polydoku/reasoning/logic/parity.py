@@ -73,7 +73,7 @@ def find_sum_parity(board: Board) -> Step | None:
     lay = board.layout
     if lay.is_classic or not lay.unread:
         return None
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
     if puzzle is not None and puzzle.geometry.low != 1:
         return None                 # the sums add up value indices, not the grid's values
     n = lay.size

@@ -105,7 +105,7 @@ def find_whispers_polarity(board: Board) -> Step | None:
     """Return a step where one way round of a whispers line's low and high values breaks a
     house it crosses, so the line's cells keep only the other way's values."""
     lay = board.layout
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
     if lay.is_classic or puzzle is None:
         return None
     g, n = puzzle.geometry, lay.size

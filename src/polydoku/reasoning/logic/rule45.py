@@ -249,7 +249,7 @@ def _find(board: Board, one_house: bool) -> Step | None:
     lay = board.layout
     if lay.is_classic or not lay.unread:
         return None
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
     if puzzle is not None and puzzle.geometry.low != 1:
         return None                 # its words add up value indices, not the grid's values
     value, cand = board.value, board.cand

@@ -66,7 +66,7 @@ class _RuleClue(Clue):
 def _rules(board: Board) -> list[tuple[Rule, list[int]]]:
     """Return the puzzle's rules with logic of their own and their cells (remembered)."""
     lay = board.layout
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
 
     def make() -> list[tuple[Rule, list[int]]]:
         if puzzle is None:
@@ -87,7 +87,7 @@ def find_rule_combinations(board: Board) -> Step | None:
     filled all at once with what the rules keep apart between them, cannot use some
     candidate."""
     lay = board.layout
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
     if puzzle is None:
         return None
     masks = board.value_masks()

@@ -21,7 +21,7 @@ _AHEAD = {"left": "right", "top": "bottom"}
 def _pairs(board: Board) -> list[tuple[Skyscraper, Skyscraper]]:
     """Return the puzzle's skyscraper clues that face each other along one line."""
     lay = board.layout
-    puzzle = lay.problem.puzzle if lay.problem is not None else None
+    puzzle = lay.puzzle
     if puzzle is None:
         return []
     clues = {(r.side, r.index): r for r in puzzle.rules if isinstance(r, Skyscraper)}

@@ -16,13 +16,13 @@ them only (`shared_problems`), so a grid is searched once and each problem said 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterator
+from typing import Any, Callable, ClassVar
 
 from ...errors import BadInput
 from ...model.geometry import Cell, Geometry, cell_name
-from ...model.rules import Rule, Shape, ShapeKind
+from ...model.rules import Shape, ShapeKind
 from .. import params
-from .chaos_construction import chaos_refusal, region_variables, shared_problems
+from .chaos_construction import ChaosReader, region_variables
 
 _BASE = "0123456789abcdefg"         # ISS writes a row or column number in base 17
 
@@ -51,20 +51,11 @@ def _iss_cc(g: Geometry, c: Cell) -> str:
     return f"CC{c[0] * g.width + c[1] + 1}"
 
 
-class _ChaosClue(Rule):
+class _ChaosClue(ChaosReader):
     """What both clues share: a control cell, an offset, the regions they read."""
 
     control: Cell
     offset: int
-    reads_chaos_regions: ClassVar[bool] = True
-    any_shape: ClassVar[bool] = True
-    any_count: ClassVar[bool] = True        # a rectangle; more values than that: `refusal`
-
-    def refusal(self, geometry: Geometry) -> str | None:
-        return chaos_refusal(geometry)
-
-    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
-        yield from shared_problems(grid, geometry, rules, self)
 
     def reference(self) -> Cell:
         raise NotImplementedError

@@ -179,17 +179,11 @@ def _edge(b: Any, label: list[int], depth: list[int], size: int, i: int, j: int,
     return up_i, up_j
 
 
-@dataclass(frozen=True)
-class ChaosConstruction(GlobalRule):
-    """The grid splits into connected regions of every value, found by the solver."""
+class ChaosReader(Rule):
+    """What every rule that reads the chaos regions shares: it is read on grids whose regions
+    hold every value (`chaos_refusal`), and a grid breaks it when no drawing of regions fits
+    the grid and all such rules (`shared_problems`, searched once for them all)."""
 
-    kind: ClassVar[str] = "chaos-construction"
-    iss: ClassVar[str] = "ChaosConstruction"
-    description: ClassVar[str] = ("the grid splits into regions to be found, each of N "
-                                  "orthogonally connected cells holding every value once")
-    aliases: ClassVar[tuple[str, ...]] = ("chaos", "chaos-regions")
-    phrases: ClassVar[tuple[str, ...]] = (r"chaos construction",)
-    any_values: ClassVar[bool] = True       # equal and different values only
     any_shape: ClassVar[bool] = True        # regions of the longer side's length
     any_count: ClassVar[bool] = True        # a rectangle; more values than that: `refusal`
     reads_chaos_regions: ClassVar[bool] = True
@@ -199,6 +193,19 @@ class ChaosConstruction(GlobalRule):
 
     def violations(self, grid, geometry, rules=()) -> Iterator[str]:
         yield from shared_problems(grid, geometry, rules, self)
+
+
+@dataclass(frozen=True)
+class ChaosConstruction(ChaosReader, GlobalRule):
+    """The grid splits into connected regions of every value, found by the solver."""
+
+    kind: ClassVar[str] = "chaos-construction"
+    iss: ClassVar[str] = "ChaosConstruction"
+    description: ClassVar[str] = ("the grid splits into regions to be found, each of N "
+                                  "orthogonally connected cells holding every value once")
+    aliases: ClassVar[tuple[str, ...]] = ("chaos", "chaos-regions")
+    phrases: ClassVar[tuple[str, ...]] = (r"chaos construction",)
+    any_values: ClassVar[bool] = True       # equal and different values only
 
     def holds_for(self, grid, region: list[int], label: int, g: Geometry) -> bool:
         """Return whether this rule holds of the region just drawn (always: it is the drawing)."""

@@ -9,32 +9,23 @@ chaos clues, it reads the one drawing of regions every chaos rule of the puzzle 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterator
+from typing import Any, Callable, ClassVar
 
 from ...errors import BadInput
 from ...model.geometry import Cell, Geometry, cell_name
-from ...model.rules import Rule, Shape, ShapeKind
+from ...model.rules import Shape, ShapeKind
 from .. import params
 from .chaos_clues import _iss_cc, _iss_cells
-from .chaos_construction import chaos_refusal, region_variables, shared_problems
+from .chaos_construction import ChaosReader, region_variables
 
 def _is_cc(arg: str) -> bool:
     return arg[:2].upper() == "CC" and arg[2:].isdigit()
 
 
-class _RegionClue(Rule):
+class _RegionClue(ChaosReader):
     """A clue that reads the chaos regions of listed cells."""
 
     cells: tuple[Cell, ...]
-    reads_chaos_regions: ClassVar[bool] = True
-    any_shape: ClassVar[bool] = True
-    any_count: ClassVar[bool] = True        # a rectangle; more values than that: `refusal`
-
-    def refusal(self, geometry: Geometry) -> str | None:
-        return chaos_refusal(geometry)
-
-    def violations(self, grid, geometry, rules=()) -> Iterator[str]:
-        yield from shared_problems(grid, geometry, rules, self)
 
     @staticmethod
     def _region_cells(args: list[str], n: int, cell: Callable[[str], str]) -> list[str]:
