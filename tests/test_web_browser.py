@@ -493,7 +493,7 @@ def a_killer_link_is_drawn_with_its_cages(page, touch: bool, width: int):
     assert page.text_content(f'[data-cell="{first}"]') == str(a)
     assert page.locator("[data-conflict]").count() == 0
     enter(page, touch, second, b)
-    assert attr(page, first, "data-conflict").startswith("killer")
+    assert attr(page, first, "data-conflict").startswith("cage (")    # its total, then where
     assert attr(page, second, "data-conflict") == attr(page, first, "data-conflict")
     assert asked == []
     return killer
